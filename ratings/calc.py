@@ -1,0 +1,45 @@
+"""Rank tiers by master points (SPEC section 9). Pure."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils.translation import gettext_lazy as _
+
+
+@dataclass(frozen=True)
+class Tier:
+    level: int
+    name_zh: str
+    name: str
+    threshold: int
+
+
+TIERS: tuple[Tier, ...] = (
+    Tier(0, "无等级", _("Unranked"), 0),
+    Tier(1, "有级牌手", _("Ranked Player"), 1),
+    Tier(2, "中级牌手", _("Intermediate"), 5),
+    Tier(3, "高级牌手", _("Advanced"), 15),
+    Tier(4, "巅峰好手", _("Expert"), 30),
+    Tier(5, "巅峰高手", _("Senior Expert"), 50),
+    Tier(6, "巅峰大师", _("Master"), 100),
+    Tier(7, "巅峰明星", _("Star"), 200),
+    Tier(8, "桥界嘉宾", _("Distinguished"), 350),
+    Tier(9, "桥协大师", _("Federation Master"), 500),
+    Tier(10, "荣誉大师", _("Honorary Master"), 800),
+    Tier(11, "专业牌手", _("Professional"), 1200),
+)
+
+
+def rank_tier(master_points: int) -> Tier:
+    """The highest tier whose threshold ``master_points`` reaches (negative: Unranked)."""
+    tier = TIERS[0]
+    for candidate in TIERS:
+        if master_points >= candidate.threshold:
+            tier = candidate
+    return tier
+
+
+def next_tier(master_points: int) -> Tier | None:
+    current = rank_tier(master_points)
+    return TIERS[current.level + 1] if current.level + 1 < len(TIERS) else None

@@ -1,0 +1,79 @@
+"""Writes to the master-point ledger."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from django.db import IntegrityError, transaction
+from django.db.models import Sum
+from django.utils.translation import gettext as _
+
+from accounts.models import User
+from tournaments.errors import BridgeError
+from tournaments.models import Entry, EntryMember, Event
+
+from .models import MasterPointEntry
+
+
+def master_points_award_event(*, event: Event, entries: list[Entry] | None = None) -> int:
+    """Make each player's ledger for ``event`` add up to their pair's award.
+
+    The first time, one ``award`` row per player (unique: awarding twice is impossible).
+    If a later correction changes a pair's award, a ``correction`` row adds the
+    difference. Runs inside the transaction that finished the event. Returns rows written.
+    """
+    if entries is None:
+        entries = list(Entry.objects.filter(event=event))
+    due = {e.pk: e.master_points for e in entries}
+    members = EntryMember.objects.filter(entry_id__in=due).values_list("entry_id", "player_id")
+    have: dict[int, int] = defaultdict(int)
+    awarded: set[int] = set()
+    for row in MasterPointEntry.objects.filter(event=event).values("player_id", "kind", "amount"):
+        if row["kind"] in (MasterPointEntry.Kind.AWARD, MasterPointEntry.Kind.CORRECTION):
+            have[row["player_id"]] += row["amount"]
+        if row["kind"] == MasterPointEntry.Kind.AWARD:
+            awarded.add(row["player_id"])
+    rows = []
+    for entry_id, player_id in members:
+        delta = due[entry_id] - have[player_id]
+        if player_id not in awarded and due[entry_id] > 0:
+            rows.append(
+                MasterPointEntry(
+                    player_id=player_id, event=event, kind="award", amount=due[entry_id]
+                )
+            )
+        elif player_id in awarded and delta:
+            rows.append(
+                MasterPointEntry(
+                    player_id=player_id,
+                    event=event,
+                    kind="correction",
+                    amount=delta,
+                    reason=_("Result correction after the event"),
+                )
+            )
+    MasterPointEntry.objects.bulk_create(rows)
+    return len(rows)
+
+
+@transaction.atomic
+def master_points_deduct(
+    *, player: User, amount: int, reason: str, director: User
+) -> MasterPointEntry:
+    """A director's penalty: a negative ledger row (the player may drop a tier)."""
+    if not director.is_staff:
+        raise BridgeError(_("Only a director can deduct master points."), code="director")
+    if amount <= 0:
+        raise BridgeError(_("Deduct a positive number of master points."), code="amount")
+    if not reason.strip():
+        raise BridgeError(_("A deduction needs a reason."), code="reason")
+    try:
+        return MasterPointEntry.objects.create(
+            player=player, kind="deduction", amount=-amount, reason=reason, created_by=director
+        )
+    except IntegrityError as exc:  # pragma: no cover - guarded by the checks above
+        raise BridgeError(str(exc)) from exc
+
+
+def master_points_total(*, player: User) -> int:
+    return MasterPointEntry.objects.filter(player=player).aggregate(s=Sum("amount"))["s"] or 0

@@ -1,0 +1,205 @@
+"""Director tools in the admin. Every change goes through a service (audited)."""
+
+from django.contrib import admin, messages
+from django.utils.translation import gettext_lazy as _
+
+from . import services
+from .errors import BridgeError
+from .models import (
+    Board,
+    Entry,
+    EntryMember,
+    Event,
+    EventLog,
+    Result,
+    ResultCorrection,
+    Round,
+    Standing,
+    Table,
+)
+
+
+def _run(modeladmin, request, fn, objects, done_msg):
+    done = 0
+    for obj in objects:
+        try:
+            fn(obj)
+            done += 1
+        except BridgeError as exc:
+            modeladmin.message_user(request, f"{obj}: {exc.message}", messages.ERROR)
+    if done:
+        modeladmin.message_user(request, done_msg % {"n": done}, messages.SUCCESS)
+
+
+class EntryMemberInline(admin.TabularInline):
+    model = EntryMember
+    extra = 0
+    raw_id_fields = ("player",)
+    readonly_fields = ("event", "confirmed_at")
+
+
+@admin.register(Event)
+class EventAdmin(admin.ModelAdmin):
+    list_display = ("name", "kind", "status", "start_at", "num_rounds", "current_round", "method")
+    list_filter = ("status", "kind", "method")
+    search_fields = ("name",)
+    date_hierarchy = "start_at"
+    readonly_fields = ("status", "current_round", "finished_at", "clock_offset", "paused_at")
+    raw_id_fields = ("director",)
+    actions = ["start_now", "close_current_round"]
+
+    @admin.action(description=_("Start now (seat round 1)"))
+    def start_now(self, request, queryset):
+        _run(
+            self,
+            request,
+            lambda e: services.event_start(event=e, actor=request.user),
+            queryset,
+            _("%(n)d event(s) started."),
+        )
+
+    @admin.action(description=_("Close the current round (cut, score, seat the next)"))
+    def close_current_round(self, request, queryset):
+        _run(
+            self,
+            request,
+            lambda e: services.round_close(event=e, number=e.current_round, actor=request.user),
+            queryset,
+            _("%(n)d round(s) closed."),
+        )
+
+
+@admin.register(Entry)
+class EntryAdmin(admin.ModelAdmin):
+    list_display = (
+        "__str__",
+        "event",
+        "registration_order",
+        "status",
+        "total",
+        "boards_played",
+        "finished",
+        "rank",
+        "master_points",
+    )
+    list_filter = ("status", "finished", "event")
+    search_fields = ("members__player__username", "members__player__display_name")
+    inlines = [EntryMemberInline]
+    readonly_fields = (
+        "total",
+        "boards_played",
+        "had_bye",
+        "finished",
+        "rank",
+        "master_points",
+        "withdrawn_after_round",
+    )
+    actions = ["withdraw", "sit_out", "sit_in"]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).prefetch_related("members__player")
+
+    @admin.action(description=_("Withdraw the pair"))
+    def withdraw(self, request, queryset):
+        _run(
+            self,
+            request,
+            lambda e: services.entry_withdraw(entry=e, by=request.user),
+            queryset,
+            _("%(n)d pair(s) withdrawn."),
+        )
+
+    @admin.action(description=_("Sit out of the next rounds"))
+    def sit_out(self, request, queryset):
+        _run(
+            self,
+            request,
+            lambda e: services.entry_set_sitting_out(
+                entry=e, sitting_out=True, director=request.user
+            ),
+            queryset,
+            _("%(n)d pair(s) sit out."),
+        )
+
+    @admin.action(description=_("Seat again from the next round"))
+    def sit_in(self, request, queryset):
+        _run(
+            self,
+            request,
+            lambda e: services.entry_set_sitting_out(
+                entry=e, sitting_out=False, director=request.user
+            ),
+            queryset,
+            _("%(n)d pair(s) back in."),
+        )
+
+
+class TableInline(admin.TabularInline):
+    model = Table
+    extra = 0
+    raw_id_fields = ("ns", "ew")
+    can_delete = False
+
+
+@admin.register(Round)
+class RoundAdmin(admin.ModelAdmin):
+    list_display = ("event", "number", "status", "starts_at", "ends_at", "closed_at")
+    list_filter = ("status",)
+    inlines = [TableInline]
+    readonly_fields = ("event", "number", "status", "opened_at", "closed_at")
+
+
+@admin.register(Board)
+class BoardAdmin(admin.ModelAdmin):
+    list_display = ("event", "number", "dealer", "vulnerability", "par_score")
+    list_filter = ("event",)
+    readonly_fields = ("dd_table", "par_score", "par_contracts")
+
+
+class CorrectionInline(admin.TabularInline):
+    model = ResultCorrection
+    extra = 0
+    can_delete = False
+    readonly_fields = ("changed_by", "changed_at", "old_value", "new_value", "reason")
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(Result)
+class ResultAdmin(admin.ModelAdmin):
+    """Results are read here; directors correct them on the director pages (audited)."""
+
+    list_display = (
+        "board",
+        "table",
+        "status",
+        "contract",
+        "declarer",
+        "tricks",
+        "ns_score",
+        "ns_points",
+        "ew_points",
+        "confirmed_at",
+    )
+    list_filter = ("status", "board__event")
+    inlines = [CorrectionInline]
+    list_select_related = ("board", "table")
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+
+@admin.register(EventLog)
+class EventLogAdmin(admin.ModelAdmin):
+    list_display = ("event", "action", "round_number", "transition", "actor", "at")
+    list_filter = ("action",)
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+
+admin.site.register(Standing)

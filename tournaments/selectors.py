@@ -1,0 +1,189 @@
+"""Reads of the tournaments app, shared by pages and the API. Query counts are bounded."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from django.db.models import Prefetch, Q, QuerySet
+
+from accounts.models import User
+
+from .models import Board, Entry, EntryMember, Event, Result, Round, Standing, Table
+
+
+def event_list(*, query: str = "") -> QuerySet[Event]:
+    events = Event.objects.all()
+    if query:
+        events = events.filter(name__icontains=query)
+    return events
+
+
+def entries_with_players(event: Event) -> QuerySet[Entry]:
+    return (
+        Entry.objects.filter(event=event)
+        .exclude(status=Entry.Status.DECLINED)
+        .prefetch_related(
+            Prefetch("members", queryset=EntryMember.objects.select_related("player"))
+        )
+    )
+
+
+def standings_get(*, event: Event) -> list[Entry]:
+    """Every entry that took part (finished or not), best first.
+
+    Finished events: ranked pairs by rank, then the unranked by total. While running:
+    by current total, then boards played, then registration.
+    """
+    entries = list(entries_with_players(event).filter(registration_order__isnull=False))
+    if event.status == Event.Status.FINISHED:
+        key = lambda e: (e.rank is None, e.rank or 0, -e.total, e.registration_order)  # noqa: E731
+    else:
+        key = lambda e: (-round(e.total, 6), -e.boards_played, e.registration_order)  # noqa: E731
+    return sorted(entries, key=key)
+
+
+def round_current(*, event: Event) -> Round | None:
+    return Round.objects.filter(event=event).order_by("-number").first()
+
+
+@dataclass
+class SeatInfo:
+    """Where a player sits in the current round of an event."""
+
+    round: Round
+    table: Table
+    entry: Entry
+    side: str  # "NS" or "EW"
+    opponents: Entry | None
+    boards: list[Board]
+    results: dict[int, Result] = field(default_factory=dict)  # board id -> result
+
+
+def my_table_get(*, event: Event, user: User) -> SeatInfo | None:
+    """The user's table in the event's latest round, its boards and results so far."""
+    if not user.is_authenticated:
+        return None
+    member = EntryMember.objects.filter(event=event, player=user).select_related("entry").first()
+    if member is None:
+        return None
+    rnd = round_current(event=event)
+    if rnd is None:
+        return None
+    entry = member.entry
+    table = (
+        Table.objects.filter(round=rnd)
+        .filter(Q(ns=entry) | Q(ew=entry))
+        .select_related("ns", "ew")
+        .prefetch_related("ns__members__player", "ew__members__player")
+        .first()
+    )
+    if table is None:
+        return None
+    side = table.side_of(entry.pk)
+    opponents = table.ew if side == "NS" else table.ns
+    boards = list(rnd.boards.order_by("number"))
+    results = {r.board_id: r for r in Result.objects.filter(table=table)}
+    return SeatInfo(
+        round=rnd,
+        table=table,
+        entry=entry,
+        side=side,
+        opponents=opponents,
+        boards=boards,
+        results=results,
+    )
+
+
+def board_visible_to(*, board: Board, user: User, event: Event | None = None) -> bool:
+    """May ``user`` see this board's deal, analysis and the other tables' results?
+
+    Yes once the event is finished or the board's round has closed; a director always;
+    a player at a table of that round once their own table has a result for it.
+    """
+    event = event or board.event
+    if event.status == Event.Status.FINISHED:
+        return True
+    if board.round.status == Round.Status.CLOSED:
+        return True
+    if not user.is_authenticated:
+        return False
+    if user.is_staff or event.director_id == user.pk:
+        return True
+    return (
+        Result.objects.filter(
+            board=board,
+            status=Result.Status.PLAYED,
+        )
+        .filter(Q(table__ns__members__player=user) | Q(table__ew__members__player=user))
+        .exists()
+    )
+
+
+def board_results_get(*, board: Board) -> list[Result]:
+    """Every result of a board with both pairs' players, best NS score first."""
+    results = list(
+        Result.objects.filter(board=board)
+        .select_related("table")
+        .prefetch_related(
+            Prefetch("table__ns__members", queryset=EntryMember.objects.select_related("player")),
+            Prefetch("table__ew__members", queryset=EntryMember.objects.select_related("player")),
+        )
+    )
+    return sorted(results, key=lambda r: (r.ns_score is None, -(r.ns_score or 0), r.table.number))
+
+
+@dataclass
+class PairRound:
+    round_number: int
+    table: Table
+    side: str
+    opponents: Entry | None
+    results: list[Result]
+    standing: Standing | None
+
+
+def pair_history_get(*, entry: Entry) -> list[PairRound]:
+    """An entry's rounds: opponents, results, points, running total and place."""
+    tables = list(
+        Table.objects.filter(Q(ns=entry) | Q(ew=entry))
+        .select_related("round")
+        .prefetch_related(
+            Prefetch("ns__members", queryset=EntryMember.objects.select_related("player")),
+            Prefetch("ew__members", queryset=EntryMember.objects.select_related("player")),
+        )
+        .order_by("round__number")
+    )
+    results: dict[int, list[Result]] = defaultdict(list)
+    for r in (
+        Result.objects.filter(table__in=tables).select_related("board").order_by("board__number")
+    ):
+        results[r.table_id].append(r)
+    standings = {s.round_number: s for s in entry.standings.all()}
+    history = []
+    for t in tables:
+        side = t.side_of(entry.pk)
+        history.append(
+            PairRound(
+                round_number=t.round.number,
+                table=t,
+                side=side,
+                opponents=t.ew if side == "NS" else t.ns,
+                results=results[t.pk],
+                standing=standings.get(t.round.number),
+            )
+        )
+    return history
+
+
+def score_grid_get(*, event: Event) -> dict[int, dict[int, tuple[float | None, int]]]:
+    """``{entry id: {board number: (points for that entry, result id)}}`` in one query."""
+    grid: dict[int, dict[int, tuple[float | None, int]]] = defaultdict(dict)
+    rows = Result.objects.filter(board__event=event).values_list(
+        "pk", "board__number", "table__ns_id", "table__ew_id", "ns_points", "ew_points"
+    )
+    for pk, number, ns_id, ew_id, ns_points, ew_points in rows:
+        grid[ns_id][number] = (ns_points, pk)
+        if ew_id:
+            grid[ew_id][number] = (ew_points, pk)
+    return grid

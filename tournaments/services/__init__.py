@@ -1,0 +1,31 @@
+"""Every state change of the tournaments app. Views, API, admin, tasks and commands call these."""
+
+from .events import event_create
+from .registration import (
+    entry_add,
+    entry_confirm,
+    entry_decline,
+    entry_register,
+    entry_set_sitting_out,
+    entry_withdraw,
+)
+from .results import result_confirm, result_correct, result_submit, result_validate
+from .rounds import event_finish, event_start, round_close, round_open
+
+__all__ = [
+    "entry_add",
+    "entry_confirm",
+    "entry_decline",
+    "entry_register",
+    "entry_set_sitting_out",
+    "entry_withdraw",
+    "event_create",
+    "event_finish",
+    "event_start",
+    "result_confirm",
+    "result_correct",
+    "result_submit",
+    "result_validate",
+    "round_close",
+    "round_open",
+]

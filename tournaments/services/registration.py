@@ -1,0 +1,163 @@
+"""Registration: one partner invites, the other confirms; late entries; withdrawals."""
+
+from __future__ import annotations
+
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from accounts.models import User
+
+from ..errors import ConflictError, PermissionDeniedError
+from ..lock_objects import event_for_update
+from ..models import Entry, EntryMember, Event
+from .audit import log_action
+
+
+def _check_director(event: Event, user: User) -> None:
+    if not (user.is_staff or event.director_id == user.pk):
+        raise PermissionDeniedError(_("Only the event's director may do this."), code="director")
+
+
+def _next_order(event: Event) -> int:
+    last = event.entries.aggregate(m=Max("registration_order"))["m"]
+    return (last or 0) + 1
+
+
+def _create_entry(*, event: Event, players: list[User], confirmed: bool, late: bool) -> Entry:
+    if len({p.pk for p in players}) != len(players):
+        raise ConflictError(_("A pair needs two different players."), code="same_player")
+    taken = EntryMember.objects.filter(event=event, player__in=players).select_related("player")
+    if member := taken.first():
+        raise ConflictError(
+            _("%(name)s is already entered in this event.") % {"name": member.player.name},
+            code="already_entered",
+        )
+    now = timezone.now()
+    entry = Entry.objects.create(
+        event=event,
+        status=Entry.Status.CONFIRMED if confirmed else Entry.Status.PENDING,
+        registration_order=_next_order(event) if confirmed else None,
+        late=late,
+    )
+    try:
+        with transaction.atomic():
+            EntryMember.objects.bulk_create(
+                EntryMember(
+                    entry=entry,
+                    event=event,
+                    player=player,
+                    position=i,
+                    confirmed_at=now if (confirmed or i == 1) else None,
+                )
+                for i, player in enumerate(players, start=1)
+            )
+    except IntegrityError as exc:  # a concurrent registration won the race
+        raise ConflictError(
+            _("A player of this pair is already entered in this event."), code="already_entered"
+        ) from exc
+    return entry
+
+
+@transaction.atomic
+def entry_register(*, event: Event, player: User, partner: User) -> Entry:
+    """``player`` invites ``partner``; the entry is complete once the partner confirms."""
+    event = event_for_update(event.pk)
+    if not event.registration_open:
+        raise ConflictError(_("Registration for this event is closed."), code="closed")
+    return _create_entry(event=event, players=[player, partner], confirmed=False, late=False)
+
+
+@transaction.atomic
+def entry_confirm(*, entry: Entry, player: User) -> Entry:
+    """The invited partner confirms: the pair gets the next registration number."""
+    event = event_for_update(entry.event_id)
+    entry = Entry.objects.select_for_update().get(pk=entry.pk)
+    member = entry.members.filter(player=player).first()
+    if member is None:
+        raise PermissionDeniedError(_("You are not a member of this pair."), code="not_member")
+    if entry.status != Entry.Status.PENDING:
+        raise ConflictError(_("This registration is not waiting for you."), code="not_pending")
+    if not event.registration_open:
+        raise ConflictError(_("Registration for this event is closed."), code="closed")
+    member.confirmed_at = timezone.now()
+    member.save(update_fields=["confirmed_at"])
+    if not entry.members.filter(confirmed_at__isnull=True).exists():
+        entry.status = Entry.Status.CONFIRMED
+        entry.registration_order = _next_order(event)
+        entry.save(update_fields=["status", "registration_order"])
+    return entry
+
+
+@transaction.atomic
+def entry_decline(*, entry: Entry, player: User) -> None:
+    """Either player cancels a pending registration; both become free to register."""
+    event_for_update(entry.event_id)
+    entry = Entry.objects.select_for_update().get(pk=entry.pk)
+    if not entry.members.filter(player=player).exists():
+        raise PermissionDeniedError(_("You are not a member of this pair."), code="not_member")
+    if entry.status != Entry.Status.PENDING:
+        raise ConflictError(_("Only a pending registration can be declined."), code="not_pending")
+    entry.members.all().delete()
+    entry.status = Entry.Status.DECLINED
+    entry.save(update_fields=["status"])
+
+
+@transaction.atomic
+def entry_add(*, event: Event, players: list[User], director: User) -> Entry:
+    """The director enters a pair directly, also after the start (a late entry)."""
+    _check_director(event, director)
+    event = event_for_update(event.pk)
+    if event.status == Event.Status.FINISHED:
+        raise ConflictError(_("The event has finished."), code="finished")
+    late = event.status != Event.Status.REGISTRATION
+    entry = _create_entry(event=event, players=players, confirmed=True, late=late)
+    log_action(event=event, actor=director, action="entry_add", data={"entry": entry.pk})
+    return entry
+
+
+@transaction.atomic
+def entry_withdraw(*, entry: Entry, by: User) -> Entry:
+    """A pair leaves: a player before the start, the director at any time.
+
+    A pair withdrawn after play keeps its results and totals (it is listed, not ranked
+    unless it reached the finishing threshold).
+    """
+    event = event_for_update(entry.event_id)
+    entry = Entry.objects.select_for_update().get(pk=entry.pk)
+    is_member = entry.members.filter(player=by).exists()
+    is_director = by.is_staff or event.director_id == by.pk
+    if not is_director and not (is_member and event.status == Event.Status.REGISTRATION):
+        raise PermissionDeniedError(
+            _("Only the director can withdraw a pair once the event has started."),
+            code="director",
+        )
+    if event.status == Event.Status.FINISHED:
+        raise ConflictError(_("The event has finished."), code="finished")
+    if entry.status == Entry.Status.WITHDRAWN:
+        raise ConflictError(_("This pair has already withdrawn."), code="withdrawn")
+    if event.status == Event.Status.REGISTRATION:
+        # Before play a withdrawal frees both players to register again.
+        entry.members.all().delete()
+    entry.status = Entry.Status.WITHDRAWN
+    entry.withdrawn_after_round = event.current_round
+    entry.save(update_fields=["status", "withdrawn_after_round"])
+    log_action(event=event, actor=by, action="entry_withdraw", data={"entry": entry.pk})
+    return entry
+
+
+@transaction.atomic
+def entry_set_sitting_out(*, entry: Entry, sitting_out: bool, director: User) -> Entry:
+    """Sit a pair out of the next rounds (or bring it back); seating takes it into account."""
+    event = event_for_update(entry.event_id)
+    _check_director(event, director)
+    Entry.objects.filter(pk=entry.pk).update(sitting_out=sitting_out)
+    entry.refresh_from_db()
+    log_action(
+        event=event,
+        actor=director,
+        action="entry_sit_out" if sitting_out else "entry_sit_in",
+        data={"entry": entry.pk},
+    )
+    return entry

@@ -1,0 +1,298 @@
+"""Result entry: one side enters, the other confirms; directors correct and adjust.
+
+Every write locks the round row first (``lock_objects``), the same row the round close
+locks, so a submission racing the cut is either stored before it or refused.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+import scoring
+from accounts.models import User
+
+from ..errors import BridgeError, ConflictError, PermissionDeniedError
+from ..lock_objects import round_for_update
+from ..models import Board, EntryMember, Event, Result, ResultCorrection, Round, Table
+from .totals import board_points, event_finish_ranking, totals_recompute
+
+SEATS = ("N", "E", "S", "W")
+
+
+@dataclass(frozen=True)
+class TableResult:
+    """A validated table result: contract text, declarer, tricks, lead and the NS score."""
+
+    contract: str
+    declarer: str
+    tricks: int | None
+    lead: str
+    ns_score: int
+
+
+def result_validate(
+    *, board: Board, contract: str, declarer: str = "", tricks=None, lead: str = ""
+) -> TableResult:
+    """Check a table result and score it with ``scoring``. BridgeError on bad input."""
+    try:
+        parsed = scoring.parse_contract(contract)
+    except (ValueError, TypeError) as exc:
+        raise BridgeError(
+            _("“%(c)s” is not a contract (e.g. 4S, 3NTX, 6HXX or PASS).") % {"c": contract},
+            code="contract",
+        ) from exc
+    if parsed.is_passed_out:
+        return TableResult(contract="PASS", declarer="", tricks=None, lead="", ns_score=0)
+    declarer = (declarer or "").strip().upper()[:1]
+    if declarer not in SEATS:
+        raise BridgeError(_("The declarer must be N, E, S or W."), code="declarer")
+    try:
+        tricks = int(tricks)
+    except (TypeError, ValueError) as exc:
+        raise BridgeError(_("Tricks must be a number from 0 to 13."), code="tricks") from exc
+    if not 0 <= tricks <= 13:
+        raise BridgeError(_("Tricks must be a number from 0 to 13."), code="tricks")
+    try:
+        lead = scoring.validate_card(lead)
+    except (ValueError, TypeError) as exc:
+        raise BridgeError(
+            _("The opening lead must be a card, e.g. SA, HT or D7."), code="lead"
+        ) from exc
+    ns_score = scoring.table_score(parsed, declarer, tricks, board.number)
+    return TableResult(
+        contract=scoring.format_contract(parsed),
+        declarer=declarer,
+        tricks=tricks,
+        lead=lead,
+        ns_score=ns_score,
+    )
+
+
+def _side(table: Table, user: User) -> str | None:
+    entry_ids = [e for e in (table.ns_id, table.ew_id) if e]
+    member = EntryMember.objects.filter(entry_id__in=entry_ids, player=user).first()
+    return table.side_of(member.entry_id) if member else None
+
+
+def _is_director(event: Event, user: User) -> bool:
+    return user.is_staff or event.director_id == user.pk
+
+
+def _load(table_id: int, board_id: int) -> tuple[Table, Board, Round]:
+    try:
+        table = Table.objects.get(pk=table_id)
+        board = Board.objects.get(pk=board_id)
+    except (Table.DoesNotExist, Board.DoesNotExist) as exc:
+        raise BridgeError(_("No such table or board."), code="not_found") from exc
+    rnd = round_for_update(table.round_id)
+    if board.round_id != rnd.pk:
+        raise BridgeError(
+            _("Board %(n)d is not played at this table in this round.") % {"n": board.number},
+            code="wrong_board",
+        )
+    return table, board, rnd
+
+
+def result_submit(
+    *,
+    table_id: int,
+    board_id: int,
+    user: User,
+    contract: str,
+    declarer: str = "",
+    tricks: int | None = None,
+    lead: str = "",
+    now: datetime | None = None,
+) -> Result:
+    """A player at the table (or the director) enters the result of a board."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        table, board, rnd = _load(table_id, board_id)
+        event = rnd.event
+        director = _is_director(event, user)
+        side = _side(table, user)
+        if side is None and not director:
+            raise PermissionDeniedError(_("You do not sit at this table."), code="not_at_table")
+        if table.is_bye:
+            raise BridgeError(_("A bye has no results to enter."), code="bye")
+        existing = Result.objects.filter(table=table, board=board).first()
+        if existing is not None and existing.status == Result.Status.CUT:
+            raise ConflictError(
+                _("Board %(n)d was cut at the end of the round; it can no longer be played.")
+                % {"n": board.number},
+                code="cut",
+            )
+        if rnd.status == Round.Status.CLOSED or (
+            not director and event.paused_at is None and now >= rnd.ends_at
+        ):
+            raise ConflictError(
+                _("Round %(n)d has ended; results can no longer be entered.") % {"n": rnd.number},
+                code="round_closed",
+            )
+        if existing is not None:
+            raise ConflictError(
+                _("Board %(n)d already has a result at this table.") % {"n": board.number},
+                code="duplicate",
+            )
+        tr = result_validate(
+            board=board, contract=contract, declarer=declarer, tricks=tricks, lead=lead
+        )
+        return Result.objects.create(
+            table=table,
+            board=board,
+            status=Result.Status.PLAYED,
+            contract=tr.contract,
+            declarer=tr.declarer,
+            tricks=tr.tricks,
+            lead=tr.lead,
+            ns_score=tr.ns_score,
+            entered_by=user,
+            entered_side=side or "TD",
+            entered_at=now,
+            confirmed_by=user if director else None,
+            confirmed_at=now if director else None,
+        )
+
+
+def result_confirm(*, result_id: int, user: User, now: datetime | None = None) -> Result:
+    """The other side (or the director) confirms an entered result."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        result = Result.objects.select_related("table").get(pk=result_id)
+        rnd = round_for_update(result.table.round_id)
+        result = Result.objects.select_for_update().get(pk=result_id)
+        if result.status != Result.Status.PLAYED:
+            raise ConflictError(_("Only a played result can be confirmed."), code="not_played")
+        if result.confirmed_at is not None:
+            raise ConflictError(_("This result is already confirmed."), code="confirmed")
+        side = _side(result.table, user)
+        if not _is_director(rnd.event, user):
+            if side is None:
+                raise PermissionDeniedError(_("You do not sit at this table."), code="not_at_table")
+            if side == result.entered_side:
+                raise PermissionDeniedError(
+                    _("The opponents of the side that entered it confirm a result."),
+                    code="same_side",
+                )
+        result.confirmed_by = user
+        result.confirmed_at = now
+        result.save(update_fields=["confirmed_by", "confirmed_at"])
+        return result
+
+
+def _snapshot(result: Result | None) -> dict:
+    if result is None:
+        return {}
+    return {
+        "status": result.status,
+        "contract": result.contract,
+        "declarer": result.declarer,
+        "tricks": result.tricks,
+        "lead": result.lead,
+        "ns_score": result.ns_score,
+        "ns_adjustment": result.ns_adjustment,
+        "ew_adjustment": result.ew_adjustment,
+    }
+
+
+def _rescore_closed_round(rnd: Round, board: Board) -> None:
+    """After a correction in a closed round: rescore the board, totals, ranks and awards."""
+    event = rnd.event
+    results = list(Result.objects.filter(board=board))
+    board_points(results, event.method)
+    Result.objects.bulk_update(results, ["ns_points", "ew_points"])
+    totals_recompute(event=event, round_number=event.current_round)
+    if event.status == Event.Status.FINISHED:
+        event_finish_ranking(event=event)
+
+
+def result_correct(
+    *,
+    table_id: int,
+    board_id: int,
+    director: User,
+    contract: str = "",
+    declarer: str = "",
+    tricks: int | None = None,
+    lead: str = "",
+    ns_adjustment: str = "",
+    ew_adjustment: str = "",
+    reason: str = "",
+    now: datetime | None = None,
+) -> Result:
+    """The director enters, corrects or adjusts any table result; every change is audited.
+
+    Give a contract (with declarer, tricks, lead) for a table result, or
+    ``ns_adjustment``/``ew_adjustment`` (A+, A=, A-) for an adjusted score. In a closed
+    round the board, totals, standings (and, once finished, ranks and master points)
+    are recomputed at once.
+    """
+    now = now or timezone.now()
+    with transaction.atomic():
+        table, board, rnd = _load(table_id, board_id)
+        event = rnd.event
+        if not _is_director(event, director):
+            raise PermissionDeniedError(
+                _("Only the director can correct results."), code="director"
+            )
+        if table.is_bye:
+            raise BridgeError(_("A bye has no results to correct."), code="bye")
+        result = Result.objects.select_for_update().filter(table=table, board=board).first()
+        old = _snapshot(result)
+        fields: dict = {"ns_adjustment": "", "ew_adjustment": ""}
+        if ns_adjustment or ew_adjustment:
+            valid = Event.Adjustment.values
+            if ns_adjustment not in valid or ew_adjustment not in valid:
+                raise BridgeError(
+                    _("An adjusted score needs A+, A= or A- for both sides."), code="adjustment"
+                )
+            fields.update(
+                status=Result.Status.ADJUSTED,
+                contract="",
+                declarer="",
+                tricks=None,
+                lead="",
+                ns_score=None,
+                ns_adjustment=ns_adjustment,
+                ew_adjustment=ew_adjustment,
+            )
+        else:
+            if result is not None and result.status == Result.Status.CUT:
+                raise ConflictError(
+                    _("A cut board cannot get a table result; assign an adjusted score."),
+                    code="cut",
+                )
+            tr = result_validate(
+                board=board, contract=contract, declarer=declarer, tricks=tricks, lead=lead
+            )
+            fields.update(
+                status=Result.Status.PLAYED,
+                contract=tr.contract,
+                declarer=tr.declarer,
+                tricks=tr.tricks,
+                lead=tr.lead,
+                ns_score=tr.ns_score,
+            )
+        if result is None:
+            result = Result(table=table, board=board, entered_by=director, entered_side="TD")
+        for name, value in fields.items():
+            setattr(result, name, value)
+        result.confirmed_by, result.confirmed_at = director, now
+        result.save()
+        ResultCorrection.objects.create(
+            result=result,
+            changed_by=director,
+            changed_at=now,
+            old_value=old,
+            new_value=_snapshot(result),
+            reason=reason,
+        )
+        if rnd.status == Round.Status.CLOSED:
+            _rescore_closed_round(rnd, board)
+            result.refresh_from_db()
+        return result

@@ -1,0 +1,242 @@
+"""Round transitions: open (seat + deal), close (cut, score, totals), finish (rank, award).
+
+Each transition runs in one transaction under the event's row lock and writes a unique
+``EventLog`` transition row, so it happens exactly once whoever calls it (a director, the
+simulation or the beat scheduler) and a crash half-way leaves nothing half-done.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from datetime import datetime
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+import scoring
+from accounts.models import User
+
+from ..deals import deal_generate
+from ..errors import ConflictError
+from ..lock_objects import event_for_update
+from ..models import Board, Entry, Event, Result, Round, Table
+from ..pairing import PairState, swiss_pair
+from .audit import log_action
+from .totals import board_points, event_finish_ranking, totals_recompute
+
+
+def _seatable_entries(event: Event) -> list[Entry]:
+    return list(
+        Entry.objects.filter(
+            event=event, status=Entry.Status.CONFIRMED, sitting_out=False
+        ).order_by("registration_order")
+    )
+
+
+def _seat(event: Event, number: int, entries: list[Entry]):
+    met: dict[int, set[int]] = defaultdict(set)
+    for ns_id, ew_id in Table.objects.filter(round__event=event, ew__isnull=False).values_list(
+        "ns_id", "ew_id"
+    ):
+        met[ns_id].add(ew_id)
+        met[ew_id].add(ns_id)
+    states = [
+        PairState(
+            id=e.pk,
+            score=e.total,
+            order=e.registration_order,
+            opponents=frozenset(met[e.pk]),
+            had_bye=e.had_bye,
+        )
+        for e in entries
+    ]
+    return swiss_pair(states, round_number=number, seed=event.seed * 1000 + number)
+
+
+def round_open(
+    *,
+    event: Event,
+    number: int,
+    now: datetime | None = None,
+    actor: User | None = None,
+    rng: random.Random | None = None,
+) -> Round:
+    """Seat round ``number``, deal its boards and open it for play.
+
+    Opening before the scheduled start (a director's "start now" or an early close)
+    moves the event's clock so that every later round keeps its length and gap.
+    """
+    now = now or timezone.now()
+    with transaction.atomic():
+        event = event_for_update(event.pk)
+        existing = Round.objects.filter(event=event, number=number).first()
+        if existing is not None:
+            return existing
+        if event.status == Event.Status.FINISHED:
+            raise ConflictError(_("The event has finished."), code="finished")
+        if number != event.current_round + 1 or number > event.num_rounds:
+            raise ConflictError(
+                _("Round %(n)d cannot be opened now.") % {"n": number}, code="order"
+            )
+        if (
+            number > 1
+            and Round.objects.filter(
+                event=event, number=number - 1, status=Round.Status.OPEN
+            ).exists()
+        ):
+            raise ConflictError(_("The previous round is still in play."), code="order")
+        entries = _seatable_entries(event)
+        if len(entries) < 2:
+            raise ConflictError(_("At least two confirmed pairs are needed."), code="too_few")
+
+        scheduled = event.round_start(number)
+        if now < scheduled:
+            event.clock_offset -= scheduled - now
+        pairing = _seat(event, number, entries)
+        rnd = Round.objects.create(
+            event=event,
+            number=number,
+            starts_at=event.round_start(number),
+            ends_at=event.round_end(number),
+            opened_at=now,
+        )
+        first = (number - 1) * event.boards_per_round + 1
+        boards = Board.objects.bulk_create(
+            Board(
+                event=event,
+                round=rnd,
+                number=n,
+                dealer=scoring.board_dealer(n),
+                vulnerability=scoring.board_vulnerability(n),
+                deal=event.preset_deals.get(str(n)) or deal_generate(rng=rng),
+            )
+            for n in range(first, first + event.boards_per_round)
+        )
+        tables = [
+            Table(round=rnd, number=i, ns_id=ns, ew_id=ew)
+            for i, (ns, ew) in enumerate(pairing.tables, 1)
+        ]
+        if pairing.bye is not None:
+            tables.append(Table(round=rnd, number=len(tables) + 1, ns_id=pairing.bye, ew=None))
+            Entry.objects.filter(pk=pairing.bye).update(had_bye=True)
+        tables = Table.objects.bulk_create(tables)
+        if pairing.bye is not None:
+            bye_table = tables[-1]
+            points = scoring.adjusted_points(event.bye_score, event.method)
+            Result.objects.bulk_create(
+                Result(
+                    table=bye_table,
+                    board=board,
+                    status=Result.Status.ADJUSTED,
+                    ns_adjustment=event.bye_score,
+                    ns_points=points,
+                    entered_at=now,
+                )
+                for board in boards
+            )
+        event.current_round = number
+        event.status = Event.Status.RUNNING
+        event.save(update_fields=["current_round", "status", "clock_offset"])
+        log_action(
+            event=event,
+            actor=actor,
+            action="round_open",
+            round_number=number,
+            transition="open",
+            data={"tables": len(tables), "bye": pairing.bye, "repeats": pairing.repeats},
+        )
+    return rnd
+
+
+def event_start(
+    *, event: Event, now: datetime | None = None, actor: User | None = None, rng=None
+) -> Round:
+    """Close registration and open round 1 (seated by registration order)."""
+    return round_open(event=event, number=1, now=now, actor=actor, rng=rng)
+
+
+def round_close(
+    *,
+    event: Event,
+    number: int,
+    now: datetime | None = None,
+    actor: User | None = None,
+    open_next: bool = True,
+    rng: random.Random | None = None,
+) -> Round:
+    """Cut unfinished boards, score every board across the field and update the totals.
+
+    Then the next round is seated and opened (``open_next``), or, after the last round,
+    the event finishes: ranks and master points are published at once. Closing a closed
+    round does nothing and returns it.
+    """
+    now = now or timezone.now()
+    with transaction.atomic():
+        event = event_for_update(event.pk)
+        rnd = Round.objects.select_for_update().get(event=event, number=number)
+        if rnd.status == Round.Status.CLOSED:
+            return rnd
+        tables = list(rnd.tables.all())
+        boards = list(rnd.boards.all())
+        results = list(Result.objects.filter(board__round=rnd).select_related(None))
+        have = {(r.table_id, r.board_id) for r in results}
+        cut = [
+            Result(table=t, board=b, status=Result.Status.CUT, entered_at=now)
+            for t in tables
+            for b in boards
+            if (t.pk, b.pk) not in have
+        ]
+        Result.objects.bulk_create(cut, batch_size=2000)
+        results.extend(cut)
+        board_points(results, event.method)
+        Result.objects.bulk_update(results, ["ns_points", "ew_points"], batch_size=2000)
+        rnd.status = Round.Status.CLOSED
+        rnd.closed_at = now
+        rnd.save(update_fields=["status", "closed_at"])
+        totals_recompute(event=event, round_number=number, round_results=results, tables=tables)
+        log_action(
+            event=event,
+            actor=actor,
+            action="round_close",
+            round_number=number,
+            transition="close",
+            data={"cut": len(cut)},
+        )
+        board_ids = [b.pk for b in boards]
+        transaction.on_commit(lambda: _analyse_later(board_ids))
+        if number >= event.num_rounds:
+            event_finish(event=event, now=now, actor=actor)
+        elif open_next:
+            round_open(event=event, number=number + 1, now=now, actor=actor, rng=rng)
+    return rnd
+
+
+def _analyse_later(board_ids: list[int]) -> None:
+    from ..tasks import analyse_boards
+
+    analyse_boards.delay(board_ids)
+
+
+def event_finish(*, event: Event, now: datetime | None = None, actor: User | None = None) -> Event:
+    """Rank the finished pairs, award master points and publish the results."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        event = event_for_update(event.pk)
+        if event.status == Event.Status.FINISHED:
+            return event
+        if Round.objects.filter(event=event, status=Round.Status.OPEN).exists():
+            raise ConflictError(_("Close the round in play first."), code="round_open")
+        event_finish_ranking(event=event)
+        event.status = Event.Status.FINISHED
+        event.finished_at = now
+        event.save(update_fields=["status", "finished_at"])
+        log_action(
+            event=event,
+            actor=actor,
+            action="event_finish",
+            round_number=event.num_rounds,
+            transition="finish",
+        )
+    return event
