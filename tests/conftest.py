@@ -1,0 +1,60 @@
+"""Shared fixtures. The suite runs on SQLite by default and on PostgreSQL when
+``DATABASE_URL`` says so; with ``REQUIRE_SERVICES=1`` (CI) tests that need a service fail
+instead of skipping."""
+
+from __future__ import annotations
+
+import os
+import random
+from datetime import timedelta
+
+import pytest
+from django.db import connection
+from django.utils import timezone
+
+from tests.factories import UserFactory
+from tournaments import services
+from tournaments.models import Event
+
+REQUIRE_SERVICES = os.environ.get("REQUIRE_SERVICES") == "1"
+
+
+def need_postgres() -> None:
+    """Skip locally, fail in CI, when the database is not PostgreSQL."""
+    if connection.vendor != "postgresql":
+        if REQUIRE_SERVICES:
+            pytest.fail("REQUIRE_SERVICES=1 but the test database is not PostgreSQL")
+        pytest.skip("needs PostgreSQL (set DATABASE_URL)")
+
+
+@pytest.fixture
+def director(db):
+    return UserFactory(is_staff=True, username="td")
+
+
+@pytest.fixture
+def make_event(db, director):
+    """Create an event with ``pairs`` confirmed pairs (registration order = creation)."""
+
+    def make(pairs: int = 4, start: bool = False, **kwargs):
+        defaults = dict(
+            name="Club Swiss",
+            start_at=timezone.now() + timedelta(hours=1),
+            num_rounds=3,
+            boards_per_round=2,
+            director=director,
+            method=Event.Method.XIMP,
+            seed=7,
+        )
+        defaults.update(kwargs)
+        event = services.event_create(**defaults)
+        for _ in range(pairs):
+            a, b = UserFactory(), UserFactory()
+            entry = services.entry_register(event=event, player=a, partner=b)
+            services.entry_confirm(entry=entry, player=b)
+        if start:
+            services.event_start(event=event, rng=random.Random(1))
+        event.refresh_from_db()
+        return event
+
+    return make
