@@ -131,8 +131,8 @@ SPECTACULAR_SETTINGS = {
 }
 
 # Celery: with no broker the tasks run in-process, eagerly (the embedded default).
-CELERY_BROKER_URL = env("CELERY_BROKER_URL", default="")
-CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
+CELERY_BROKER_URL = env("CELERY_BROKER_URL", default="") or "memory://"
+CELERY_TASK_ALWAYS_EAGER = CELERY_BROKER_URL == "memory://"
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_ACKS_LATE = True

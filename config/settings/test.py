@@ -7,3 +7,6 @@ DEBUG = False
 REQUIRE_SERVICES = env.bool("REQUIRE_SERVICES", default=False)  # noqa: F405
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
     DATABASES["default"]["TEST"] = {"NAME": BASE_DIR / "test-db.sqlite3"}  # noqa: F405
+
+# Tasks run in-process inside tests; the live-services tests start a real worker instead.
+CELERY_TASK_ALWAYS_EAGER = True

@@ -1,0 +1,78 @@
+"""Run a whole simulated event without waiting for real time and print its standings."""
+
+import json
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+from tqdm import tqdm
+
+from tournaments.models import Entry, Event
+from tournaments.selectors import standings_get
+from tournaments.simulation import SimulationConfig, event_report, simulate_swiss_event
+
+
+class Command(BaseCommand):
+    help = "Simulate a whole event with synthetic players through the real services."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--kind", default="swiss_pairs", choices=["swiss_pairs"])
+        parser.add_argument("--pairs", type=int, default=16)
+        parser.add_argument("--rounds", type=int, default=6)
+        parser.add_argument("--boards-per-round", type=int, default=3)
+        parser.add_argument("--method", default="ximp", choices=Event.Method.values)
+        parser.add_argument(
+            "--play-rate",
+            type=float,
+            default=0.95,
+            help="Probability that a board is played before the round's cut.",
+        )
+        parser.add_argument(
+            "--withdraw", type=int, default=0, help="Pairs that withdraw after a random round."
+        )
+        parser.add_argument("--seed", type=int, default=1)
+        parser.add_argument("--name", default="")
+        parser.add_argument("--json", dest="json_path", default="")
+        parser.add_argument("--no-progress", action="store_true")
+
+    def handle(self, *args, **opts):
+        config = SimulationConfig(
+            pairs=opts["pairs"],
+            rounds=opts["rounds"],
+            boards_per_round=opts["boards_per_round"],
+            method=opts["method"],
+            play_rate=opts["play_rate"],
+            withdraw=opts["withdraw"],
+            seed=opts["seed"],
+            name=opts["name"],
+        )
+        tables = (config.pairs // 2) * config.rounds
+        with tqdm(
+            total=tables,
+            desc="Simulating",
+            unit="table",
+            disable=opts["no_progress"],
+            file=self.stderr._out,
+        ) as bar:
+            try:
+                event = simulate_swiss_event(config, progress=bar.update)
+            except ValueError as exc:
+                raise CommandError(str(exc)) from exc
+        self._print_standings(event)
+        if opts["json_path"]:
+            path = Path(opts["json_path"])
+            path.write_text(json.dumps(event_report(event), indent=1))
+            self.stdout.write(f"Wrote {path}")
+
+    def _print_standings(self, event: Event) -> None:
+        unit = "%" if event.method == Event.Method.MP else "IMPs"
+        self.stdout.write(self.style.MIGRATE_HEADING(f"{event.name} (event {event.pk})"))
+        self.stdout.write(f"{'rank':>4}  {'pair':<40} {'total':>9} {'boards':>6}  MP")
+        for e in standings_get(event=event):
+            names = " – ".join(m.player.name for m in e.members.all())
+            rank = str(e.rank) if e.rank else "-"
+            note = " (withdrawn)" if e.status == Entry.Status.WITHDRAWN else ""
+            self.stdout.write(
+                f"{rank:>4}  {(names + note)[:40]:<40} {e.total:>9.2f} {e.boards_played:>6}"
+                f"  {e.master_points or ''}"
+            )
+        self.stdout.write(f"Totals in {unit}.")
