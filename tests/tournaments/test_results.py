@@ -1,0 +1,199 @@
+from datetime import timedelta
+
+import pytest
+
+from tests.factories import UserFactory
+from tournaments import services
+from tournaments.errors import BridgeError, ConflictError, PermissionDeniedError
+from tournaments.models import Entry, Event, Result, ResultCorrection
+
+
+def member(entry, position=1):
+    return entry.members.select_related("player").get(position=position).player
+
+
+@pytest.fixture
+def seated(make_event):
+    event = make_event(pairs=4, start=True, num_rounds=2)
+    rnd = event.rounds.get(number=1)
+    table = rnd.tables.order_by("number").first()
+    board = rnd.boards.order_by("number").first()
+    return event, rnd, table, board
+
+
+def submit(table, board, user, **kw):
+    data = dict(contract="4S", declarer="N", tricks=10, lead="HA")
+    data.update(kw)
+    return services.result_submit(table_id=table.pk, board_id=board.pk, user=user, **data)
+
+
+def test_a_result_is_scored_and_stored_as_the_ns_score(seated):
+    _, _, table, board = seated  # board 1: nobody vulnerable
+    r = submit(table, board, member(table.ew), declarer="E", contract="3NTX", tricks=7)
+    assert r.ns_score == 300  # 2 down doubled, not vulnerable, for NS
+    assert (r.contract, r.declarer, r.tricks, r.lead) == ("3NTX", "E", 7, "HA")
+    assert r.entered_side == "EW" and not r.is_confirmed
+
+
+def test_passed_out_board_scores_zero(seated):
+    _, _, table, board = seated
+    r = submit(table, board, member(table.ns), contract="PASS", declarer="", tricks=None, lead="")
+    assert r.ns_score == 0 and r.contract == "PASS"
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "code"),
+    [
+        ("contract", "8S", "contract"),
+        ("contract", "4Z", "contract"),
+        ("contract", "", "contract"),
+        ("declarer", "Q", "declarer"),
+        ("tricks", 14, "tricks"),
+        ("tricks", -1, "tricks"),
+        ("tricks", "many", "tricks"),
+        ("lead", "ZZ", "lead"),
+        ("lead", "S1", "lead"),
+    ],
+)
+def test_bad_input_gets_a_clear_error_and_changes_nothing(seated, field, value, code):
+    _, _, table, board = seated
+    with pytest.raises(BridgeError) as err:
+        submit(table, board, member(table.ns), **{field: value})
+    assert err.value.code == code and err.value.message
+    assert not Result.objects.filter(table=table, board=board).exists()
+
+
+def test_only_players_at_the_table_may_enter(seated):
+    event, rnd, table, board = seated
+    other = rnd.tables.order_by("number").last()
+    with pytest.raises(PermissionDeniedError):
+        submit(table, board, member(other.ns))
+    with pytest.raises(PermissionDeniedError):
+        submit(table, board, UserFactory())
+
+
+def test_one_result_per_table_and_board(seated):
+    _, _, table, board = seated
+    submit(table, board, member(table.ns))
+    with pytest.raises(ConflictError) as err:
+        submit(table, board, member(table.ew), tricks=9)
+    assert err.value.code == "duplicate"
+    assert Result.objects.get(table=table, board=board).tricks == 10
+
+
+def test_a_board_of_another_round_is_refused(seated):
+    event, _, table, _ = seated
+    services.round_close(event=event, number=1)
+    rnd2 = event.rounds.get(number=2)
+    board2 = rnd2.boards.first()
+    with pytest.raises(BridgeError) as err:
+        submit(table, board2, member(table.ns))
+    assert err.value.code == "wrong_board"
+
+
+def test_results_after_the_scheduled_end_are_refused(seated):
+    _, rnd, table, board = seated
+    with pytest.raises(ConflictError) as err:
+        submit(table, board, member(table.ns), now=rnd.ends_at + timedelta(seconds=1))
+    assert err.value.code == "round_closed"
+    assert not Result.objects.exists()
+
+
+def test_the_opponents_confirm(seated):
+    _, _, table, board = seated
+    r = submit(table, board, member(table.ns))
+    with pytest.raises(PermissionDeniedError):
+        services.result_confirm(result_id=r.pk, user=member(table.ns, 2))
+    r = services.result_confirm(result_id=r.pk, user=member(table.ew, 2))
+    assert r.is_confirmed
+    with pytest.raises(ConflictError):
+        services.result_confirm(result_id=r.pk, user=member(table.ew))
+
+
+def test_director_corrections_are_audited_and_rescored(seated, director):
+    event, rnd, table, board = seated
+    t2 = rnd.tables.order_by("number").last()
+    submit(table, board, member(table.ns))  # 420
+    submit(t2, board, member(t2.ns), tricks=9)  # -50
+    services.round_close(event=event, number=1)
+    table.ns.refresh_from_db()
+    assert table.ns.total == 10.0
+    r = services.result_correct(
+        table_id=t2.pk,
+        board_id=board.pk,
+        director=director,
+        contract="4S",
+        declarer="N",
+        tricks=10,
+        lead="HA",
+        reason="Wrong trick count",
+    )
+    assert r.ns_score == 420 and r.ns_points == 0.0
+    table.ns.refresh_from_db()
+    assert table.ns.total == 0.0
+    log = ResultCorrection.objects.get(result=r)
+    assert log.changed_by == director
+    assert log.old_value["ns_score"] == -50 and log.new_value["ns_score"] == 420
+    assert log.reason == "Wrong trick count"
+
+
+def test_director_assigns_adjusted_scores(seated, director):
+    event, _, table, board = seated
+    r = services.result_correct(
+        table_id=table.pk,
+        board_id=board.pk,
+        director=director,
+        ns_adjustment="A+",
+        ew_adjustment="A-",
+        reason="Fouled board",
+    )
+    assert r.status == Result.Status.ADJUSTED
+    services.round_close(event=event, number=1)
+    r.refresh_from_db()
+    assert (r.ns_points, r.ew_points) == (3.0, -3.0)
+
+
+def test_players_cannot_correct(seated):
+    _, _, table, board = seated
+    with pytest.raises(PermissionDeniedError):
+        services.result_correct(
+            table_id=table.pk, board_id=board.pk, director=member(table.ns), contract="PASS"
+        )
+
+
+def test_a_correction_after_the_event_updates_ranks_and_the_ledger(make_event, director):
+    from ratings.models import MasterPointEntry
+
+    event = make_event(pairs=4, start=True, num_rounds=1, boards_per_round=1)
+    rnd = event.rounds.get()
+    t1, t2 = rnd.tables.order_by("number")
+    board = rnd.boards.get()
+    submit(t1, board, member(t1.ns))  # +420
+    submit(t2, board, member(t2.ns), tricks=9)  # -50
+    services.round_close(event=event, number=1)
+    event.refresh_from_db()
+    assert event.status == Event.Status.FINISHED
+    winner = Entry.objects.get(event=event, rank=1)
+    assert winner.pk == t1.ns_id
+    services.result_correct(
+        table_id=t1.pk,
+        board_id=board.pk,
+        director=director,
+        contract="4S",
+        declarer="N",
+        tricks=8,
+        lead="HA",
+    )
+    # Now t1 NS scores -100 against -50: t1 EW and t2 NS tie on +2 IMPs and the
+    # earlier registration (t1 EW, entry 2) wins the tie.
+    new_winner = Entry.objects.get(event=event, rank=1)
+    assert new_winner.pk == t1.ew_id
+    winner.refresh_from_db()
+    assert winner.rank == 3 and winner.master_points == 0
+
+    def ledger(entry):
+        rows = MasterPointEntry.objects.filter(player=member(entry))
+        return sum(rows.values_list("amount", flat=True)), rows.filter(kind="award").count()
+
+    assert ledger(new_winner) == (3, 1)
+    assert ledger(winner) == (0, 1)  # the award stays; a correction row takes it back
