@@ -187,3 +187,68 @@ def score_grid_get(*, event: Event) -> dict[int, dict[int, tuple[float | None, i
         if ew_id:
             grid[ew_id][number] = (ew_points, pk)
     return grid
+
+
+# Lookups of the REST API (tournaments/api): one row or None, never an exception.
+
+
+def event_get(*, event_id: int) -> Event | None:
+    return Event.objects.filter(pk=event_id).first()
+
+
+def event_list_filtered(*, query: str = "", status: str = "") -> QuerySet[Event]:
+    """``event_list`` narrowed to one status (registration, running, finished)."""
+    events = event_list(query=query)
+    if status:
+        events = events.filter(status=status)
+    return events
+
+
+def entry_get(*, entry_id: int) -> Entry | None:
+    return Entry.objects.select_related("event").filter(pk=entry_id).first()
+
+
+def entry_with_players_get(*, event: Event, entry_id: int) -> Entry | None:
+    """An entry of ``event`` with its players prefetched (declined entries excluded)."""
+    return entries_with_players(event).filter(pk=entry_id).first()
+
+
+def round_get(*, event: Event, number: int) -> Round | None:
+    return Round.objects.filter(event=event, number=number).first()
+
+
+def board_get(*, event: Event, number: int) -> Board | None:
+    return Board.objects.select_related("round").filter(event=event, number=number).first()
+
+
+def table_get(*, table_id: int) -> Table | None:
+    return Table.objects.select_related("round__event").filter(pk=table_id).first()
+
+
+def result_get(*, result_id: int) -> Result | None:
+    return Result.objects.select_related("table__round__event").filter(pk=result_id).first()
+
+
+def board_ids_hidden_from(*, event: Event, user: User) -> set[int]:
+    """Boards of ``event`` whose deal and results ``user`` may not see yet (two queries).
+
+    The set counterpart of ``board_visible_to``: boards of rounds still in play, except
+    the ones the user's own table has already played; nothing for directors or once the
+    event has finished.
+    """
+    if event.status == Event.Status.FINISHED:
+        return set()
+    if user.is_authenticated and (user.is_staff or event.director_id == user.pk):
+        return set()
+    hidden = set(
+        Board.objects.filter(event=event, round__status=Round.Status.OPEN).values_list(
+            "pk", flat=True
+        )
+    )
+    if hidden and user.is_authenticated:
+        hidden -= set(
+            Result.objects.filter(board_id__in=hidden, status=Result.Status.PLAYED)
+            .filter(Q(table__ns__members__player=user) | Q(table__ew__members__player=user))
+            .values_list("board_id", flat=True)
+        )
+    return hidden

@@ -1,5 +1,11 @@
-"""API errors: a service's BridgeError becomes a JSON error with a stable code."""
+"""API errors: a service's BridgeError becomes a JSON error with a stable code.
 
+DRF's own errors with a single ``detail`` (not found, permission denied, not
+authenticated) get the same ``{"detail", "code"}`` shape; input validation errors keep
+DRF's field errors (``{"field": ["message", ...]}``).
+"""
+
+from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
@@ -9,4 +15,18 @@ from ..errors import BridgeError
 def exception_handler(exc, context):
     if isinstance(exc, BridgeError):
         return Response({"detail": exc.message, "code": exc.code}, status=exc.status)
-    return drf_exception_handler(exc, context)
+    response = drf_exception_handler(exc, context)
+    if (
+        response is not None
+        and isinstance(response.data, dict)
+        and set(response.data) == {"detail"}
+    ):
+        response.data["code"] = getattr(response.data["detail"], "code", None) or "error"
+    return response
+
+
+class ErrorSerializer(serializers.Serializer):
+    """The body of every refusal that is not a field error (documentation only)."""
+
+    detail = serializers.CharField()
+    code = serializers.CharField()

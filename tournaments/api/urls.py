@@ -1,1 +1,71 @@
-urlpatterns: list = []
+"""REST API under /api/ (see /api/docs/ for the OpenAPI documentation)."""
+
+from django.urls import path
+from rest_framework.authtoken.views import obtain_auth_token
+
+from . import entries, events, results
+
+urlpatterns = [
+    path("auth/token/", obtain_auth_token, name="api-token"),
+    path("events/", events.EventListCreateApi.as_view(), name="api-events"),
+    path("events/<int:event_id>/", events.EventDetailApi.as_view(), name="api-event"),
+    path(
+        "events/<int:event_id>/standings/",
+        events.EventStandingsApi.as_view(),
+        name="api-event-standings",
+    ),
+    path("events/<int:event_id>/start/", events.EventStartApi.as_view(), name="api-event-start"),
+    path(
+        "events/<int:event_id>/rounds/<int:number>/close/",
+        events.RoundCloseApi.as_view(),
+        name="api-round-close",
+    ),
+    path(
+        "events/<int:event_id>/entries/",
+        entries.EventEntriesApi.as_view(),
+        name="api-event-entries",
+    ),
+    path(
+        "events/<int:event_id>/entries/add/",
+        entries.EntryAddApi.as_view(),
+        name="api-event-entry-add",
+    ),
+    path(
+        "events/<int:event_id>/pairs/<int:entry_id>/",
+        entries.PairHistoryApi.as_view(),
+        name="api-pair-history",
+    ),
+    path("events/<int:event_id>/my-table/", results.MyTableApi.as_view(), name="api-my-table"),
+    path(
+        "events/<int:event_id>/boards/<int:number>/",
+        results.BoardDetailApi.as_view(),
+        name="api-board",
+    ),
+    path(
+        "entries/<int:entry_id>/confirm/",
+        entries.EntryConfirmApi.as_view(),
+        name="api-entry-confirm",
+    ),
+    path(
+        "entries/<int:entry_id>/decline/",
+        entries.EntryDeclineApi.as_view(),
+        name="api-entry-decline",
+    ),
+    path(
+        "entries/<int:entry_id>/withdraw/",
+        entries.EntryWithdrawApi.as_view(),
+        name="api-entry-withdraw",
+    ),
+    path(
+        "entries/<int:entry_id>/sit-out/",
+        entries.EntrySitOutApi.as_view(),
+        name="api-entry-sit-out",
+    ),
+    path("results/", results.ResultSubmitApi.as_view(), name="api-results"),
+    path("results/correct/", results.ResultCorrectApi.as_view(), name="api-result-correct"),
+    path(
+        "results/<int:result_id>/confirm/",
+        results.ResultConfirmApi.as_view(),
+        name="api-result-confirm",
+    ),
+]

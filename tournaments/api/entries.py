@@ -1,0 +1,227 @@
+"""Entries: registration (invite, confirm, decline), withdrawals, director's entries."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import extend_schema, extend_schema_field
+from rest_framework import serializers, status
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from accounts.models import User
+
+from .. import selectors, services
+from ..models import Entry
+from .events import _event
+from .permissions import IsEventDirector
+from .serializers import EntryBriefSerializer, EntrySerializer, ResultSerializer
+from .utils import error_responses, found
+
+
+def _username_field(**kwargs) -> serializers.SlugRelatedField:
+    return serializers.SlugRelatedField(
+        slug_field="username",
+        queryset=User.objects.filter(is_active=True),
+        error_messages={"does_not_exist": _("No player with the username “{value}”.")},
+        **kwargs,
+    )
+
+
+def _entry(entry_id: int) -> Entry:
+    return found(selectors.entry_get(entry_id=entry_id), _("No such entry."))
+
+
+def _entry_response(entry: Entry) -> Response:
+    entry = selectors.entry_with_players_get(event=entry.event, entry_id=entry.pk)
+    return Response(EntrySerializer(entry).data)
+
+
+class EventEntriesApi(APIView):
+    """The pairs of an event; a logged-in player registers with a partner."""
+
+    class InputSerializer(serializers.Serializer):
+        partner = _username_field(help_text="Username of the partner, who must confirm.")
+
+        class Meta:
+            ref_name = "EntryRegisterInput"
+
+    @extend_schema(
+        operation_id="events_entries_list",
+        responses={200: EntrySerializer(many=True), **error_responses(404)},
+    )
+    def get(self, request, event_id: int):
+        event = _event(event_id)
+        return Response(EntrySerializer(selectors.entries_with_players(event), many=True).data)
+
+    @extend_schema(
+        operation_id="events_entries_register",
+        request=InputSerializer,
+        responses={201: EntrySerializer, **error_responses(400, 403, 404, 409)},
+        description="Invite a partner: the entry stays pending until the partner confirms.",
+    )
+    def post(self, request, event_id: int):
+        event = _event(event_id)
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        entry = services.entry_register(
+            event=event, player=request.user, partner=serializer.validated_data["partner"]
+        )
+        response = _entry_response(entry)
+        response.status_code = status.HTTP_201_CREATED
+        return response
+
+
+class EntryAddApi(APIView):
+    """The director enters a confirmed pair (a late entry once the event has started)."""
+
+    permission_classes = [IsEventDirector]
+
+    class InputSerializer(serializers.Serializer):
+        players = _username_field(many=True, help_text="The two players' usernames.")
+
+        class Meta:
+            ref_name = "EntryAddInput"
+
+        def validate_players(self, players):
+            if len(players) != 2:
+                raise serializers.ValidationError(_("A pair is two players."))
+            return players
+
+    @extend_schema(
+        request=InputSerializer,
+        responses={201: EntrySerializer, **error_responses(400, 403, 404, 409)},
+    )
+    def post(self, request, event_id: int):
+        event = _event(event_id)
+        self.check_object_permissions(request, event)
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        entry = services.entry_add(
+            event=event, players=serializer.validated_data["players"], director=request.user
+        )
+        response = _entry_response(entry)
+        response.status_code = status.HTTP_201_CREATED
+        return response
+
+
+class EntryConfirmApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=None,
+        responses={200: EntrySerializer, **error_responses(403, 404, 409)},
+        description="The invited partner confirms: the pair gets its registration order.",
+    )
+    def post(self, request, entry_id: int):
+        entry = services.entry_confirm(entry=_entry(entry_id), player=request.user)
+        return _entry_response(entry)
+
+
+class EntryDeclineApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=None,
+        responses={204: None, **error_responses(403, 404, 409)},
+        description="Either player cancels a pending registration.",
+    )
+    def post(self, request, entry_id: int):
+        services.entry_decline(entry=_entry(entry_id), player=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class EntryWithdrawApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=None,
+        responses={200: EntrySerializer, **error_responses(403, 404, 409)},
+        description="A player withdraws the pair before the start; the director at any time.",
+    )
+    def post(self, request, entry_id: int):
+        entry = services.entry_withdraw(entry=_entry(entry_id), by=request.user)
+        return _entry_response(entry)
+
+
+class EntrySitOutApi(APIView):
+    permission_classes = [IsEventDirector]
+
+    class InputSerializer(serializers.Serializer):
+        sitting_out = serializers.BooleanField()
+
+        class Meta:
+            ref_name = "EntrySitOutInput"
+
+    @extend_schema(
+        request=InputSerializer,
+        responses={200: EntrySerializer, **error_responses(400, 403, 404)},
+        description="Sit a pair out of the next rounds, or bring it back.",
+    )
+    def post(self, request, entry_id: int):
+        entry = _entry(entry_id)
+        self.check_object_permissions(request, entry.event)
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        entry = services.entry_set_sitting_out(
+            entry=entry,
+            sitting_out=serializer.validated_data["sitting_out"],
+            director=request.user,
+        )
+        return _entry_response(entry)
+
+
+class PairResultSerializer(ResultSerializer):
+    board_number = serializers.IntegerField(source="board.number")
+    points = serializers.SerializerMethodField(help_text="This pair's points on the board.")
+
+    class Meta:
+        ref_name = "PairResult"
+
+    def get_points(self, result) -> float | None:
+        return result.ns_points if self.context["side"] == "NS" else result.ew_points
+
+
+class PairRoundSerializer(serializers.Serializer):
+    round_number = serializers.IntegerField()
+    table = serializers.IntegerField(source="table.number", help_text="Table number.")
+    side = serializers.CharField()
+    opponents = EntryBriefSerializer(allow_null=True, help_text="Null for a bye.")
+    points = serializers.FloatField(source="standing.points", allow_null=True, default=None)
+    total = serializers.FloatField(source="standing.total", allow_null=True, default=None)
+    place = serializers.IntegerField(source="standing.place", allow_null=True, default=None)
+    results = serializers.SerializerMethodField()
+
+    class Meta:
+        ref_name = "PairRound"
+
+    @extend_schema_field(PairResultSerializer(many=True))
+    def get_results(self, pair_round):
+        hidden = self.context["hidden"]
+        shown = [r for r in pair_round.results if r.board_id not in hidden]
+        return PairResultSerializer(shown, many=True, context={"side": pair_round.side}).data
+
+
+class PairHistoryApi(APIView):
+    """A pair's rounds: opponents, results, points, running total and place.
+
+    Results of boards the caller may not see yet (a round in play that the caller's
+    table has not played) are left out, as on the board page.
+    """
+
+    class OutputSerializer(serializers.Serializer):
+        entry = EntrySerializer()
+        rounds = PairRoundSerializer(many=True)
+
+        class Meta:
+            ref_name = "PairHistory"
+
+    @extend_schema(responses={200: OutputSerializer, **error_responses(404)})
+    def get(self, request, event_id: int, entry_id: int):
+        event = _event(event_id)
+        entry = found(
+            selectors.entry_with_players_get(event=event, entry_id=entry_id), _("No such pair.")
+        )
+        data = {"entry": entry, "rounds": selectors.pair_history_get(entry=entry)}
+        hidden = selectors.board_ids_hidden_from(event=event, user=request.user)
+        return Response(self.OutputSerializer(data, context={"hidden": hidden}).data)

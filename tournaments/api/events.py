@@ -1,0 +1,151 @@
+"""Events: list, create, detail, standings; the director's start and round close."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.pagination import LimitOffsetPagination
+from rest_framework.permissions import IsAuthenticatedOrReadOnly
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from .. import selectors, services
+from ..models import Event
+from .permissions import IsDirector, IsEventDirector
+from .serializers import EntrySerializer, EventDetailSerializer, EventSerializer
+from .utils import error_responses, found, paginated_response
+
+
+def _event(event_id: int) -> Event:
+    return found(selectors.event_get(event_id=event_id), _("No such event."))
+
+
+def _detail(event: Event, *, status_code: int = status.HTTP_200_OK) -> Response:
+    rnd = selectors.round_current(event=event)
+    return Response(EventDetailSerializer(event, context={"round": rnd}).data, status=status_code)
+
+
+class EventListCreateApi(APIView):
+    pagination_class = LimitOffsetPagination
+
+    def get_permissions(self):
+        if self.request.method == "POST":
+            return [IsDirector()]
+        return [IsAuthenticatedOrReadOnly()]
+
+    class FilterSerializer(serializers.Serializer):
+        q = serializers.CharField(required=False, default="", help_text="Search in the name.")
+        status = serializers.ChoiceField(
+            choices=Event.Status.choices, required=False, allow_blank=True, default=""
+        )
+
+        class Meta:
+            ref_name = "EventFilter"
+
+    class InputSerializer(serializers.Serializer):
+        name = serializers.CharField(max_length=120)
+        start_at = serializers.DateTimeField()
+        num_rounds = serializers.IntegerField(min_value=1, max_value=50)
+        boards_per_round = serializers.IntegerField(min_value=1, max_value=36)
+        round_minutes = serializers.IntegerField(min_value=1, max_value=600, default=24)
+        gap_minutes = serializers.IntegerField(min_value=0, max_value=600, default=3)
+        method = serializers.ChoiceField(choices=Event.Method.choices, default=Event.Method.XIMP)
+        finish_threshold = serializers.FloatField(min_value=0, max_value=1, default=0.70)
+        bye_score = serializers.ChoiceField(
+            choices=Event.Adjustment.choices, default=Event.Adjustment.AVERAGE
+        )
+
+        class Meta:
+            ref_name = "EventCreateInput"
+
+    @extend_schema(
+        operation_id="events_list",
+        parameters=[FilterSerializer],
+        responses={200: EventSerializer(many=True), **error_responses(400)},
+    )
+    def get(self, request):
+        filters = self.FilterSerializer(data=request.query_params)
+        filters.is_valid(raise_exception=True)
+        events = selectors.event_list_filtered(
+            query=filters.validated_data["q"], status=filters.validated_data["status"]
+        )
+        return paginated_response(
+            pagination_class=self.pagination_class,
+            serializer_class=EventSerializer,
+            queryset=events,
+            request=request,
+            view=self,
+        )
+
+    @extend_schema(
+        operation_id="events_create",
+        request=InputSerializer,
+        responses={201: EventDetailSerializer, **error_responses(400, 403)},
+    )
+    def post(self, request):
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        event = services.event_create(director=request.user, **serializer.validated_data)
+        return _detail(event, status_code=status.HTTP_201_CREATED)
+
+
+class EventDetailApi(APIView):
+    @extend_schema(responses={200: EventDetailSerializer, **error_responses(404)})
+    def get(self, request, event_id: int):
+        return _detail(_event(event_id))
+
+
+class EventStandingsApi(APIView):
+    class OutputSerializer(serializers.Serializer):
+        event = serializers.IntegerField(source="event.pk")
+        status = serializers.CharField(source="event.status")
+        current_round = serializers.IntegerField(source="event.current_round")
+        final = serializers.BooleanField(help_text="True once the event has finished.")
+        entries = EntrySerializer(many=True)
+
+        class Meta:
+            ref_name = "Standings"
+
+    @extend_schema(responses={200: OutputSerializer, **error_responses(404)})
+    def get(self, request, event_id: int):
+        event = _event(event_id)
+        entries = selectors.standings_get(event=event)
+        data = {
+            "event": event,
+            "final": event.status == Event.Status.FINISHED,
+            "entries": entries,
+        }
+        return Response(self.OutputSerializer(data).data)
+
+
+class EventStartApi(APIView):
+    permission_classes = [IsEventDirector]
+
+    @extend_schema(
+        request=None, responses={200: EventDetailSerializer, **error_responses(403, 404, 409)}
+    )
+    def post(self, request, event_id: int):
+        event = _event(event_id)
+        self.check_object_permissions(request, event)
+        services.event_start(event=event, actor=request.user)
+        event.refresh_from_db()
+        return _detail(event)
+
+
+class RoundCloseApi(APIView):
+    permission_classes = [IsEventDirector]
+
+    @extend_schema(
+        request=None,
+        responses={200: EventDetailSerializer, **error_responses(403, 404, 409)},
+        description="Cut the round's unplayed boards, score it, then open the next round "
+        "(or finish the event after the last one). Closing a closed round does nothing.",
+    )
+    def post(self, request, event_id: int, number: int):
+        event = _event(event_id)
+        self.check_object_permissions(request, event)
+        found(selectors.round_get(event=event, number=number), _("No such round."))
+        services.round_close(event=event, number=number, actor=request.user)
+        event.refresh_from_db()
+        return _detail(event)

@@ -1,0 +1,263 @@
+"""Play: my table, result entry and confirmation, director's corrections, board pages."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import extend_schema, extend_schema_field
+from rest_framework import serializers, status
+from rest_framework.exceptions import NotFound, PermissionDenied, ValidationError
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from .. import selectors, services
+from ..models import Event
+from .events import _event
+from .permissions import is_event_director
+from .serializers import EntryBriefSerializer, ResultSerializer, RoundSerializer
+from .utils import error_responses, found
+
+_CONTRACT_HELP = 'e.g. "4S", "3NTX", "6HXX" or "PASS".'
+
+
+@extend_schema_field(
+    {
+        "type": "string",
+        "pattern": r"^(A\+|A=|A-)?$",
+        "description": "Adjusted score: A+, A= or A- (empty for none).",
+    }
+)
+class _AdjustmentField(serializers.ChoiceField):
+    """An adjusted score. Documented as a pattern: the enum is the event's ``bye_score``."""
+
+    def __init__(self, **kwargs):
+        super().__init__(choices=Event.Adjustment.choices, **kwargs)
+
+
+class _TableResultInput(serializers.Serializer):
+    """The fields of a table result; the service checks that they make a real result."""
+
+    table = serializers.IntegerField(help_text="Table id (from my-table).")
+    board = serializers.IntegerField(help_text="Board id (from my-table).")
+    contract = serializers.CharField(max_length=12, help_text=_CONTRACT_HELP)
+    declarer = serializers.CharField(
+        max_length=1, required=False, allow_blank=True, default="", help_text="N, E, S or W."
+    )
+    tricks = serializers.IntegerField(
+        min_value=0, max_value=13, required=False, allow_null=True, default=None
+    )
+    lead = serializers.CharField(
+        max_length=4, required=False, allow_blank=True, default="", help_text='e.g. "SA", "HT".'
+    )
+
+
+class _MyBoardSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    number = serializers.IntegerField()
+    dealer = serializers.CharField()
+    vulnerability = serializers.CharField()
+    result = serializers.SerializerMethodField()
+
+    class Meta:
+        ref_name = "MyTableBoard"
+
+    @extend_schema_field(ResultSerializer(allow_null=True))
+    def get_result(self, board):
+        result = self.context["results"].get(board.pk)
+        return ResultSerializer(result).data if result is not None else None
+
+
+class _TableSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    number = serializers.IntegerField()
+
+    class Meta:
+        ref_name = "TableRef"
+
+
+class MyTableApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    class OutputSerializer(serializers.Serializer):
+        round = RoundSerializer()
+        table = _TableSerializer()
+        side = serializers.ChoiceField(choices=["NS", "EW"])
+        pair = serializers.SerializerMethodField()
+        opponents = EntryBriefSerializer(allow_null=True, help_text="Null for a bye.")
+        boards = _MyBoardSerializer(many=True)
+
+        class Meta:
+            ref_name = "MyTable"
+
+        @extend_schema_field(EntryBriefSerializer)
+        def get_pair(self, seat):
+            entry = seat.table.ns if seat.side == "NS" else seat.table.ew
+            return EntryBriefSerializer(entry).data
+
+    @extend_schema(responses={200: OutputSerializer, **error_responses(403, 404)})
+    def get(self, request, event_id: int):
+        event = _event(event_id)
+        seat = selectors.my_table_get(event=event, user=request.user)
+        if seat is None:
+            raise NotFound(
+                _("You are not seated in this event's current round."), code="not_seated"
+            )
+        return Response(self.OutputSerializer(seat, context={"results": seat.results}).data)
+
+
+class ResultSubmitApi(APIView):
+    """A player at the table (or the director) enters a board's result."""
+
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(_TableResultInput):
+        class Meta:
+            ref_name = "ResultSubmitInput"
+
+    @extend_schema(
+        request=InputSerializer,
+        responses={201: ResultSerializer, **error_responses(400, 403, 409)},
+    )
+    def post(self, request):
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        result = services.result_submit(
+            table_id=data["table"],
+            board_id=data["board"],
+            user=request.user,
+            contract=data["contract"],
+            declarer=data["declarer"],
+            tricks=data["tricks"],
+            lead=data["lead"],
+        )
+        return Response(ResultSerializer(result).data, status=status.HTTP_201_CREATED)
+
+
+class ResultConfirmApi(APIView):
+    """The opponents of the side that entered a result (or the director) confirm it."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=None, responses={200: ResultSerializer, **error_responses(403, 404, 409)}
+    )
+    def post(self, request, result_id: int):
+        found(selectors.result_get(result_id=result_id), _("No such result."))
+        result = services.result_confirm(result_id=result_id, user=request.user)
+        return Response(ResultSerializer(result).data)
+
+
+class ResultCorrectApi(APIView):
+    """The director enters, corrects or adjusts a result; every change is audited."""
+
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(_TableResultInput):
+        contract = serializers.CharField(
+            max_length=12,
+            required=False,
+            allow_blank=True,
+            default="",
+            help_text=_CONTRACT_HELP + " Leave empty for an adjusted score.",
+        )
+        ns_adjustment = _AdjustmentField(required=False, allow_blank=True, default="")
+        ew_adjustment = _AdjustmentField(required=False, allow_blank=True, default="")
+        reason = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
+
+        class Meta:
+            ref_name = "ResultCorrectInput"
+
+    @extend_schema(
+        request=InputSerializer,
+        responses={200: ResultSerializer, **error_responses(400, 403, 409)},
+        description="Give a contract (with declarer, tricks, lead) for a table result, or "
+        "ns_adjustment and ew_adjustment (A+, A=, A-) for an adjusted score. In a closed "
+        "round the board, totals and standings are recomputed at once.",
+    )
+    def post(self, request):
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        table = selectors.table_get(table_id=data["table"])
+        if table is None:
+            raise ValidationError({"table": [_("No such table.")]})
+        if not is_event_director(event=table.round.event, user=request.user):
+            raise PermissionDenied(_("Only the director can correct results."), code="director")
+        result = services.result_correct(
+            table_id=table.pk,
+            board_id=data["board"],
+            director=request.user,
+            contract=data["contract"],
+            declarer=data["declarer"],
+            tricks=data["tricks"],
+            lead=data["lead"],
+            ns_adjustment=data["ns_adjustment"],
+            ew_adjustment=data["ew_adjustment"],
+            reason=data["reason"],
+        )
+        return Response(ResultSerializer(result).data)
+
+
+class _BoardResultSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    table = serializers.IntegerField(source="table.number", help_text="Table number.")
+    ns = serializers.IntegerField(source="table.ns_id", help_text="NS entry id.")
+    ew = serializers.IntegerField(
+        source="table.ew_id", allow_null=True, help_text="EW entry id (null: a bye)."
+    )
+    ns_pair = EntryBriefSerializer(source="table.ns")
+    ew_pair = EntryBriefSerializer(source="table.ew", allow_null=True)
+    status = serializers.CharField()
+    contract = serializers.CharField()
+    declarer = serializers.CharField()
+    tricks = serializers.IntegerField(allow_null=True)
+    lead = serializers.CharField()
+    ns_score = serializers.IntegerField(allow_null=True)
+    ns_adjustment = serializers.CharField()
+    ew_adjustment = serializers.CharField()
+    ns_points = serializers.FloatField(allow_null=True)
+    ew_points = serializers.FloatField(allow_null=True)
+
+    class Meta:
+        ref_name = "BoardResult"
+
+
+class BoardDetailApi(APIView):
+    """A board's deal, analysis and every table's result, once the caller may see them."""
+
+    class OutputSerializer(serializers.Serializer):
+        id = serializers.IntegerField()
+        number = serializers.IntegerField()
+        round = serializers.IntegerField(source="round.number")
+        dealer = serializers.CharField()
+        vulnerability = serializers.CharField()
+        deal = serializers.CharField(help_text="PBN deal, hands clockwise from North.")
+        dd_table = serializers.JSONField(allow_null=True, help_text="Double-dummy tricks.")
+        par_score = serializers.IntegerField(allow_null=True)
+        par_contracts = serializers.CharField()
+        results = serializers.SerializerMethodField()
+
+        class Meta:
+            ref_name = "BoardDetail"
+
+        @extend_schema_field(_BoardResultSerializer(many=True))
+        def get_results(self, board):
+            return _BoardResultSerializer(self.context["results"], many=True).data
+
+    @extend_schema(
+        responses={200: OutputSerializer, **error_responses(403, 404)},
+        description="403 until the caller has played the board or its round has closed "
+        "(directors always; everyone once the event has finished).",
+    )
+    def get(self, request, event_id: int, number: int):
+        event = _event(event_id)
+        board = found(selectors.board_get(event=event, number=number), _("No such board."))
+        if not selectors.board_visible_to(board=board, user=request.user, event=event):
+            raise PermissionDenied(
+                _("Board %(n)d stays hidden until you have played it or its round has ended.")
+                % {"n": board.number},
+                code="board_hidden",
+            )
+        results = selectors.board_results_get(board=board)
+        return Response(self.OutputSerializer(board, context={"results": results}).data)

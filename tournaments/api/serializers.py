@@ -1,0 +1,125 @@
+"""Output shapes shared by several endpoints (each view keeps its own Input/Output)."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from ..models import Entry
+
+
+class PlayerSerializer(serializers.Serializer):
+    """A player of an entry (``EntryMember``)."""
+
+    username = serializers.CharField(source="player.username")
+    name = serializers.CharField(source="player.name")
+    confirmed = serializers.SerializerMethodField()
+
+    class Meta:
+        ref_name = "Player"
+
+    def get_confirmed(self, member) -> bool:
+        return member.confirmed_at is not None
+
+
+class EntryBriefSerializer(serializers.Serializer):
+    """A pair: who plays in it."""
+
+    id = serializers.IntegerField()
+    registration_order = serializers.IntegerField(allow_null=True)
+    players = PlayerSerializer(source="members", many=True)
+
+    class Meta:
+        ref_name = "EntryBrief"
+
+
+class EntrySerializer(EntryBriefSerializer):
+    """A pair with its registration state and running (or final) result."""
+
+    status = serializers.ChoiceField(choices=Entry.Status.choices)
+    withdrawn = serializers.SerializerMethodField()
+    late = serializers.BooleanField()
+    sitting_out = serializers.BooleanField()
+    total = serializers.FloatField()
+    boards_played = serializers.IntegerField()
+    finished = serializers.BooleanField()
+    rank = serializers.IntegerField(allow_null=True)
+    master_points = serializers.IntegerField()
+
+    class Meta:
+        ref_name = "Entry"
+
+    def get_withdrawn(self, entry) -> bool:
+        return entry.status == Entry.Status.WITHDRAWN
+
+
+class RoundSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    status = serializers.CharField()
+    starts_at = serializers.DateTimeField()
+    ends_at = serializers.DateTimeField()
+    closed_at = serializers.DateTimeField(allow_null=True)
+
+    class Meta:
+        ref_name = "Round"
+
+
+class EventSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    kind = serializers.CharField()
+    status = serializers.CharField()
+    director = serializers.IntegerField(source="director_id", allow_null=True)
+    start_at = serializers.DateTimeField()
+    num_rounds = serializers.IntegerField()
+    boards_per_round = serializers.IntegerField()
+    boards_total = serializers.IntegerField()
+    round_minutes = serializers.IntegerField()
+    gap_minutes = serializers.IntegerField()
+    method = serializers.CharField()
+    finish_threshold = serializers.FloatField()
+    bye_score = serializers.CharField()
+    current_round = serializers.IntegerField(help_text="Number of the latest round (0: none).")
+    registration_open = serializers.BooleanField()
+    finished_at = serializers.DateTimeField(allow_null=True)
+
+    class Meta:
+        ref_name = "Event"
+
+
+class EventDetailSerializer(EventSerializer):
+    """An event with its latest round (pass it as ``context["round"]``)."""
+
+    round = serializers.SerializerMethodField()
+
+    class Meta:
+        ref_name = "EventDetail"
+
+    @extend_schema_field(RoundSerializer(allow_null=True))
+    def get_round(self, event):
+        rnd = self.context.get("round")
+        return RoundSerializer(rnd).data if rnd is not None else None
+
+
+class ResultSerializer(serializers.Serializer):
+    """One table's result on one board, as stored (NS score; points once scored)."""
+
+    id = serializers.IntegerField()
+    table = serializers.IntegerField(source="table_id")
+    board = serializers.IntegerField(source="board_id")
+    status = serializers.CharField()
+    contract = serializers.CharField()
+    declarer = serializers.CharField()
+    tricks = serializers.IntegerField(allow_null=True)
+    lead = serializers.CharField()
+    ns_score = serializers.IntegerField(allow_null=True)
+    ns_adjustment = serializers.CharField()
+    ew_adjustment = serializers.CharField()
+    ns_points = serializers.FloatField(allow_null=True)
+    ew_points = serializers.FloatField(allow_null=True)
+    entered_side = serializers.CharField()
+    confirmed = serializers.BooleanField(source="is_confirmed")
+    confirmed_at = serializers.DateTimeField(allow_null=True)
+
+    class Meta:
+        ref_name = "Result"

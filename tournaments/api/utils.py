@@ -1,0 +1,49 @@
+"""Small helpers shared by the API views."""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse
+from rest_framework.exceptions import NotFound
+from rest_framework.response import Response
+
+from .errors import ErrorSerializer
+
+T = TypeVar("T")
+
+_DESCRIPTIONS = {
+    400: "Invalid input: field errors, or {detail, code} from the service.",
+    401: "Not authenticated.",
+    403: "Refused: {detail, code}.",
+    404: "Not found: {detail, code}.",
+    409: "Conflicts with the current state: {detail, code}.",
+}
+
+
+def found(obj: T | None, message: str) -> T:
+    """``obj``, or a 404 with ``message`` (what was not found)."""
+    if obj is None:
+        raise NotFound(message, code="not_found")
+    return obj
+
+
+def error_responses(*codes: int) -> dict[int, OpenApiResponse]:
+    """Schema entries for the refusals of an endpoint."""
+    return {
+        code: OpenApiResponse(
+            response=OpenApiTypes.OBJECT if code == 400 else ErrorSerializer,
+            description=_DESCRIPTIONS[code],
+        )
+        for code in codes
+    }
+
+
+def paginated_response(*, pagination_class, serializer_class, queryset, request, view) -> Response:
+    """One page of ``queryset`` with ``count``/``next``/``previous`` (LimitOffset)."""
+    paginator = pagination_class()
+    page = paginator.paginate_queryset(queryset, request, view=view)
+    if page is None:
+        return Response(serializer_class(queryset, many=True).data)
+    return paginator.get_paginated_response(serializer_class(page, many=True).data)
