@@ -76,6 +76,13 @@ def test_event_list_search_and_status_filter(make_event, anon):
     assert [e["name"] for e in response.data["results"]] == ["Autumn Swiss"]
     assert response.data["results"][0]["current_round"] == 1
 
+    response = anon.get("/api/events/", {"q": "", "status": ""})
+    assert response.data["count"] == 2
+
+    response = anon.get("/api/events/", {"limit": 1})
+    assert response.data["count"] == 2 and len(response.data["results"]) == 1
+    assert response.data["next"]
+
     response = anon.get("/api/events/", {"status": "nonsense"})
     assert response.status_code == 400
     assert "status" in response.data
@@ -193,6 +200,15 @@ def test_register_refusals(make_event, player):
     response = client_for().post(url, {"partner": entered.username}, format="json")
     assert response.status_code in (401, 403)
     assert event.entries.count() == 1
+
+
+def test_registration_closes_at_the_start(make_event, player):
+    event = make_event(pairs=2, start=True)
+    response = client_for(player).post(
+        f"/api/events/{event.pk}/entries/", {"partner": UserFactory().username}, format="json"
+    )
+    assert response.status_code == 409
+    assert response.data["code"] == "closed"
 
 
 def test_confirm_by_a_stranger_is_refused(make_event, player):

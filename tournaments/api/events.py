@@ -35,7 +35,9 @@ class EventListCreateApi(APIView):
         return [IsAuthenticatedOrReadOnly()]
 
     class FilterSerializer(serializers.Serializer):
-        q = serializers.CharField(required=False, default="", help_text="Search in the name.")
+        q = serializers.CharField(
+            required=False, allow_blank=True, default="", help_text="Search in the name."
+        )
         status = serializers.ChoiceField(
             choices=Event.Status.choices, required=False, allow_blank=True, default=""
         )
