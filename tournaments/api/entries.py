@@ -13,10 +13,9 @@ from accounts.models import User
 
 from .. import selectors, services
 from ..models import Entry
-from .events import _event
 from .permissions import IsEventDirector
 from .serializers import EntryBriefSerializer, EntrySerializer, ResultSerializer
-from .utils import error_responses, found
+from .utils import error_responses, event_or_404, found
 
 
 def _username_field(**kwargs) -> serializers.SlugRelatedField:
@@ -51,7 +50,7 @@ class EventEntriesApi(APIView):
         responses={200: EntrySerializer(many=True), **error_responses(404)},
     )
     def get(self, request, event_id: int):
-        event = _event(event_id)
+        event = event_or_404(event_id)
         return Response(EntrySerializer(selectors.entries_with_players(event), many=True).data)
 
     @extend_schema(
@@ -61,7 +60,7 @@ class EventEntriesApi(APIView):
         description="Invite a partner: the entry stays pending until the partner confirms.",
     )
     def post(self, request, event_id: int):
-        event = _event(event_id)
+        event = event_or_404(event_id)
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         entry = services.entry_register(
@@ -93,7 +92,7 @@ class EntryAddApi(APIView):
         responses={201: EntrySerializer, **error_responses(400, 403, 404, 409)},
     )
     def post(self, request, event_id: int):
-        event = _event(event_id)
+        event = event_or_404(event_id)
         self.check_object_permissions(request, event)
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -218,7 +217,7 @@ class PairHistoryApi(APIView):
 
     @extend_schema(responses={200: OutputSerializer, **error_responses(404)})
     def get(self, request, event_id: int, entry_id: int):
-        event = _event(event_id)
+        event = event_or_404(event_id)
         entry = found(
             selectors.entry_with_players_get(event=event, entry_id=entry_id), _("No such pair.")
         )

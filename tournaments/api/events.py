@@ -14,11 +14,7 @@ from .. import selectors, services
 from ..models import Event
 from .permissions import IsDirector, IsEventDirector
 from .serializers import EntrySerializer, EventDetailSerializer, EventSerializer
-from .utils import error_responses, found, paginated_response
-
-
-def _event(event_id: int) -> Event:
-    return found(selectors.event_get(event_id=event_id), _("No such event."))
+from .utils import error_responses, event_or_404, found, paginated_response
 
 
 def _detail(event: Event, *, status_code: int = status.HTTP_200_OK) -> Response:
@@ -95,7 +91,7 @@ class EventListCreateApi(APIView):
 class EventDetailApi(APIView):
     @extend_schema(responses={200: EventDetailSerializer, **error_responses(404)})
     def get(self, request, event_id: int):
-        return _detail(_event(event_id))
+        return _detail(event_or_404(event_id))
 
 
 class EventStandingsApi(APIView):
@@ -111,7 +107,7 @@ class EventStandingsApi(APIView):
 
     @extend_schema(responses={200: OutputSerializer, **error_responses(404)})
     def get(self, request, event_id: int):
-        event = _event(event_id)
+        event = event_or_404(event_id)
         entries = selectors.standings_get(event=event)
         data = {
             "event": event,
@@ -128,7 +124,7 @@ class EventStartApi(APIView):
         request=None, responses={200: EventDetailSerializer, **error_responses(403, 404, 409)}
     )
     def post(self, request, event_id: int):
-        event = _event(event_id)
+        event = event_or_404(event_id)
         self.check_object_permissions(request, event)
         services.event_start(event=event, actor=request.user)
         event.refresh_from_db()
@@ -145,7 +141,7 @@ class RoundCloseApi(APIView):
         "(or finish the event after the last one). Closing a closed round does nothing.",
     )
     def post(self, request, event_id: int, number: int):
-        event = _event(event_id)
+        event = event_or_404(event_id)
         self.check_object_permissions(request, event)
         found(selectors.round_get(event=event, number=number), _("No such round."))
         services.round_close(event=event, number=number, actor=request.user)

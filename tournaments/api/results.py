@@ -12,10 +12,9 @@ from rest_framework.views import APIView
 
 from .. import selectors, services
 from ..models import Event
-from .events import _event
 from .permissions import is_event_director
 from .serializers import EntryBriefSerializer, ResultSerializer, RoundSerializer
-from .utils import error_responses, found
+from .utils import error_responses, event_or_404, found
 
 _CONTRACT_HELP = 'e.g. "4S", "3NTX", "6HXX" or "PASS".'
 
@@ -96,7 +95,7 @@ class MyTableApi(APIView):
 
     @extend_schema(responses={200: OutputSerializer, **error_responses(403, 404)})
     def get(self, request, event_id: int):
-        event = _event(event_id)
+        event = event_or_404(event_id)
         seat = selectors.my_table_get(event=event, user=request.user)
         if seat is None:
             raise NotFound(
@@ -251,7 +250,7 @@ class BoardDetailApi(APIView):
         "(directors always; everyone once the event has finished).",
     )
     def get(self, request, event_id: int, number: int):
-        event = _event(event_id)
+        event = event_or_404(event_id)
         board = found(selectors.board_get(event=event, number=number), _("No such board."))
         if not selectors.board_visible_to(board=board, user=request.user, event=event):
             raise PermissionDenied(

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from typing import TypeVar
 
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
+from .. import selectors
+from ..models import Event
 from .errors import ErrorSerializer
 
 T = TypeVar("T")
@@ -27,6 +30,10 @@ def found(obj: T | None, message: str) -> T:
     if obj is None:
         raise NotFound(message, code="not_found")
     return obj
+
+
+def event_or_404(event_id: int) -> Event:
+    return found(selectors.event_get(event_id=event_id), _("No such event."))
 
 
 def error_responses(*codes: int) -> dict[int, OpenApiResponse]:
