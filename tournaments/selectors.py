@@ -5,11 +5,21 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from django.db.models import Prefetch, Q, QuerySet
+from django.db.models import Count, Prefetch, Q, QuerySet
 
 from accounts.models import User
 
-from .models import Board, Entry, EntryMember, Event, Result, Round, Standing, Table
+from .models import (
+    Board,
+    Entry,
+    EntryMember,
+    Event,
+    Result,
+    ResultCorrection,
+    Round,
+    Standing,
+    Table,
+)
 
 
 def event_list(*, query: str = "") -> QuerySet[Event]:
@@ -187,6 +197,93 @@ def score_grid_get(*, event: Event) -> dict[int, dict[int, tuple[float | None, i
         if ew_id:
             grid[ew_id][number] = (ew_points, pk)
     return grid
+
+
+# --- Reads for the HTML pages -------------------------------------------------------
+
+
+def event_index_get(*, query: str = "", on=None) -> QuerySet[Event]:
+    """Events for the index: pair count and winners (rank 1) in two queries in all."""
+    events = event_list(query=query)
+    if on is not None:
+        events = events.filter(start_at__date=on)
+    return (
+        events.order_by("-start_at", "-pk")
+        .annotate(
+            pairs=Count(
+                "entries",
+                filter=Q(entries__registration_order__isnull=False)
+                & ~Q(entries__status=Entry.Status.DECLINED),
+            )
+        )
+        .prefetch_related(
+            Prefetch(
+                "entries",
+                queryset=Entry.objects.filter(rank=1).prefetch_related(
+                    Prefetch("members", queryset=EntryMember.objects.select_related("player"))
+                ),
+                to_attr="winners",
+            )
+        )
+    )
+
+
+def event_boards_get(*, event: Event) -> list[Board]:
+    """The dealt boards of an event with their round (for columns and visibility)."""
+    return list(Board.objects.filter(event=event).select_related("round").order_by("number"))
+
+
+def membership_get(*, event: Event, user: User) -> EntryMember | None:
+    """The user's place in an event (entry and both players), or None."""
+    if not user.is_authenticated:
+        return None
+    return (
+        EntryMember.objects.filter(event=event, player=user)
+        .exclude(entry__status=Entry.Status.DECLINED)
+        .select_related("entry")
+        .prefetch_related(
+            Prefetch("entry__members", queryset=EntryMember.objects.select_related("player"))
+        )
+        .first()
+    )
+
+
+def entry_page_get(*, event: Event, entry_id: int) -> Entry | None:
+    return entries_with_players(event).filter(pk=entry_id).first()
+
+
+def player_entries_get(*, user: User) -> list[EntryMember]:
+    """Every event a player entered (not declined), newest first, with partners."""
+    return list(
+        EntryMember.objects.filter(player=user)
+        .exclude(entry__status=Entry.Status.DECLINED)
+        .select_related("entry__event")
+        .prefetch_related(
+            Prefetch("entry__members", queryset=EntryMember.objects.select_related("player"))
+        )
+        .order_by("-entry__event__start_at", "-pk")
+    )
+
+
+def corrections_recent_get(*, event: Event, limit: int = 20) -> list[ResultCorrection]:
+    return list(
+        ResultCorrection.objects.filter(result__board__event=event)
+        .select_related("changed_by", "result__board", "result__table")
+        .order_by("-changed_at", "-pk")[:limit]
+    )
+
+
+def current_event_for_get(*, user: User) -> Event | None:
+    """The event a player is most likely at now: running first, then the next to start."""
+    if not user.is_authenticated:
+        return None
+    events = Event.objects.filter(
+        entries__members__player=user, entries__status=Entry.Status.CONFIRMED
+    )
+    return (
+        events.filter(status=Event.Status.RUNNING).order_by("-start_at").first()
+        or events.filter(status=Event.Status.REGISTRATION).order_by("start_at").first()
+    )
 
 
 # Lookups of the REST API (tournaments/api): one row or None, never an exception.

@@ -1,3 +1,69 @@
+from django.urls import path
+
+from .views import boards, director, events, pairs, players, tables
 
 app_name = "tournaments"
-urlpatterns: list = []
+
+urlpatterns = [
+    path("", events.event_list, name="event_list"),
+    path("my-table/", tables.my_table_current, name="my_table_current"),
+    path("events/new/", director.event_create, name="event_create"),
+    path("events/<int:event_id>/", events.event_detail, name="event_detail"),
+    path(
+        "events/<int:event_id>/standings.fragment",
+        events.standings_fragment,
+        name="standings_fragment",
+    ),
+    path("events/<int:event_id>/register/", events.event_register, name="event_register"),
+    path(
+        "events/<int:event_id>/entries/<int:entry_id>/confirm/",
+        events.entry_confirm,
+        name="entry_confirm",
+    ),
+    path(
+        "events/<int:event_id>/entries/<int:entry_id>/decline/",
+        events.entry_decline,
+        name="entry_decline",
+    ),
+    path(
+        "events/<int:event_id>/entries/<int:entry_id>/withdraw/",
+        events.entry_withdraw,
+        name="entry_withdraw",
+    ),
+    path("events/<int:event_id>/boards/<int:number>/", boards.board_detail, name="board_detail"),
+    path("events/<int:event_id>/pairs/<int:entry_id>/", pairs.pair_detail, name="pair_detail"),
+    path("events/<int:event_id>/my-table/", tables.my_table, name="my_table"),
+    path(
+        "events/<int:event_id>/my-table/results/<int:result_id>/confirm/",
+        tables.result_confirm,
+        name="result_confirm",
+    ),
+    path("events/<int:event_id>/director/", director.event_director, name="event_director"),
+    path(
+        "events/<int:event_id>/director/add-pair/",
+        director.director_add_pair,
+        name="director_add_pair",
+    ),
+    path(
+        "events/<int:event_id>/director/entries/<int:entry_id>/sit-out/",
+        director.director_sit_out,
+        name="director_sit_out",
+    ),
+    path(
+        "events/<int:event_id>/director/entries/<int:entry_id>/withdraw/",
+        director.director_withdraw,
+        name="director_withdraw",
+    ),
+    path("events/<int:event_id>/director/start/", director.director_start, name="director_start"),
+    path(
+        "events/<int:event_id>/director/rounds/<int:number>/close/",
+        director.director_close_round,
+        name="director_close_round",
+    ),
+    path(
+        "events/<int:event_id>/director/correct/",
+        director.director_correct,
+        name="director_correct",
+    ),
+    path("players/<str:username>/", players.player_detail, name="player_detail"),
+]

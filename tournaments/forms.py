@@ -1,0 +1,147 @@
+"""HTML forms of the tournament pages. They only validate and shape input; services act."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from decimal import Decimal
+
+from django import forms
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from accounts.models import User
+
+from .models import Event
+
+SEAT_CHOICES = [("N", _("North")), ("E", _("East")), ("S", _("South")), ("W", _("West"))]
+ADJUSTMENT_CHOICES = [("", "—"), *Event.Adjustment.choices]
+
+
+def _user_by_username(username: str) -> User:
+    try:
+        return User.objects.get(username__iexact=username.strip())
+    except User.DoesNotExist as exc:
+        raise forms.ValidationError(
+            _("There is no player with the username “%(u)s”."), params={"u": username}
+        ) from exc
+
+
+class PlayerField(forms.CharField):
+    """A username, cleaned to the ``User`` it names."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("max_length", 150)
+        super().__init__(**kwargs)
+
+    def clean(self, value):
+        return _user_by_username(super().clean(value))
+
+
+class RegisterForm(forms.Form):
+    partner = PlayerField(
+        label=_("Partner's username"),
+        widget=forms.TextInput(attrs={"autocomplete": "off", "placeholder": _("username")}),
+    )
+
+
+class AddPairForm(forms.Form):
+    player1 = PlayerField(label=_("First player (username)"))
+    player2 = PlayerField(label=_("Second player (username)"))
+
+
+class EventForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=120)
+    start_at = forms.DateTimeField(
+        label=_("Start time"),
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+    )
+    num_rounds = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=50, initial=6)
+    boards_per_round = forms.IntegerField(
+        label=_("Boards per round"), min_value=1, max_value=36, initial=3
+    )
+    round_minutes = forms.IntegerField(
+        label=_("Round length (minutes)"), min_value=1, max_value=600, initial=24
+    )
+    gap_minutes = forms.IntegerField(
+        label=_("Gap between rounds (minutes)"), min_value=0, max_value=600, initial=3
+    )
+    method = forms.ChoiceField(
+        label=_("Scoring method"), choices=Event.Method.choices, initial=Event.Method.XIMP
+    )
+    finish_threshold = forms.DecimalField(
+        label=_("Finishing threshold"),
+        min_value=Decimal("0"),
+        max_value=Decimal("1"),
+        decimal_places=2,
+        initial=Decimal("0.70"),
+        help_text=_("Share of the event's boards a pair must play to be ranked (0–1)."),
+    )
+    bye_score = forms.ChoiceField(
+        label=_("Bye score"), choices=Event.Adjustment.choices, initial=Event.Adjustment.AVERAGE
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if not self.is_bound:
+            start = timezone.localtime() + timedelta(hours=1)
+            self.initial.setdefault("start_at", start.replace(minute=0, second=0, microsecond=0))
+
+
+class ResultForm(forms.Form):
+    """A table result as the players write it: contract, declarer, tricks, lead."""
+
+    contract = forms.CharField(
+        label=_("Contract"),
+        max_length=8,
+        widget=forms.TextInput(
+            attrs={"placeholder": "4S", "autocomplete": "off", "autocapitalize": "characters"}
+        ),
+    )
+    declarer = forms.ChoiceField(
+        label=_("Declarer"), choices=[("", "—"), *SEAT_CHOICES], required=False
+    )
+    tricks = forms.IntegerField(label=_("Tricks"), min_value=0, max_value=13, required=False)
+    lead = forms.CharField(
+        label=_("Lead"),
+        max_length=3,
+        required=False,
+        widget=forms.TextInput(
+            attrs={"placeholder": "SA", "autocomplete": "off", "autocapitalize": "characters"}
+        ),
+    )
+
+
+class CorrectionForm(forms.Form):
+    """A director's correction: a table result or adjusted scores for both sides."""
+
+    table = forms.IntegerField(label=_("Table"), min_value=1)
+    board = forms.IntegerField(label=_("Board"), min_value=1)
+    contract = forms.CharField(label=_("Contract"), max_length=8, required=False)
+    declarer = forms.ChoiceField(
+        label=_("Declarer"), choices=[("", "—"), *SEAT_CHOICES], required=False
+    )
+    tricks = forms.IntegerField(label=_("Tricks"), min_value=0, max_value=13, required=False)
+    lead = forms.CharField(label=_("Lead"), max_length=3, required=False)
+    ns_adjustment = forms.ChoiceField(
+        label=_("NS adjusted score"), choices=ADJUSTMENT_CHOICES, required=False
+    )
+    ew_adjustment = forms.ChoiceField(
+        label=_("EW adjusted score"), choices=ADJUSTMENT_CHOICES, required=False
+    )
+    reason = forms.CharField(label=_("Reason"), max_length=200, required=False)
+
+    def clean(self):
+        data = super().clean()
+        adjusted = data.get("ns_adjustment") or data.get("ew_adjustment")
+        if not adjusted and not data.get("contract"):
+            raise forms.ValidationError(
+                _("Give a contract (with declarer, tricks and lead) or adjusted scores.")
+            )
+        return data
+
+
+class EventSearchForm(forms.Form):
+    q = forms.CharField(label=_("Name"), required=False, max_length=120)
+    date = forms.DateField(
+        label=_("Date"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )

@@ -1,0 +1,146 @@
+"""Board page: the deal, double-dummy table and par, and every table's result.
+
+SPEC 9: the deal, the analysis and the other tables' results are shown only when
+``board_visible_to`` allows; otherwise the page answers 200 with a "not yet visible" note.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+
+from .. import selectors
+from ..deals import deal_hands, hand_hcp
+from ..models import Board, Entry, Result
+from .display import (
+    DASH,
+    SEATS,
+    STRAIN_ORDER,
+    card_html,
+    contract_html,
+    points_text,
+    ranks_text,
+    score_text,
+    suit_html,
+)
+
+
+@dataclass
+class Hand:
+    seat: str
+    suits: list[tuple[SafeString, str]]
+    hcp: int
+
+
+@dataclass
+class ResultRow:
+    result: Result
+    table: int
+    ns: Entry
+    ew: Entry | None
+    contract: SafeString
+    declarer: str
+    lead: SafeString
+    tricks: str
+    ns_score: str
+    ns_points: str
+    ew_points: str
+    status: str
+    mine: bool
+
+
+def _hands(board: Board) -> dict[str, Hand]:
+    hands = deal_hands(board.deal)
+    return {
+        seat: Hand(
+            seat=seat,
+            suits=[(suit_html(s), ranks_text(hands[seat][s])) for s in "SHDC"],
+            hcp=hand_hcp(hands[seat]),
+        )
+        for seat in SEATS
+    }
+
+
+def _dd_rows(board: Board) -> list[tuple[str, list[str]]]:
+    """Makeable contract level per declarer (rows) and strain (columns); dash below 7 tricks."""
+    if not board.dd_table:
+        return []
+    rows = []
+    for seat in ("N", "S", "E", "W"):
+        levels = []
+        for strain in STRAIN_ORDER:
+            tricks = board.dd_table.get(strain, {}).get(seat)
+            levels.append(str(tricks - 6) if tricks is not None and tricks >= 7 else DASH)
+        rows.append((seat, levels))
+    return rows
+
+
+def _par_html(par_contracts: str) -> list[SafeString]:
+    """ "4S N=, 4S S=" → each contract with its suit symbol and the declarer and result."""
+    parts = []
+    for text in filter(None, (p.strip() for p in par_contracts.split(","))):
+        contract, _space, rest = text.partition(" ")
+        parts.append(format_html("{} {}", contract_html(contract), rest))
+    return parts
+
+
+def _result_row(result: Result, method: str, user_id: int | None) -> ResultRow:
+    players = {
+        m.player_id for e in (result.table.ns, result.table.ew) if e for m in e.members.all()
+    }
+    if result.status == Result.Status.ADJUSTED:
+        contract = SafeString(
+            "/".join(a for a in (result.ns_adjustment, result.ew_adjustment) if a) or DASH
+        )
+    elif result.status == Result.Status.CUT:
+        contract = SafeString(DASH)
+    else:
+        contract = contract_html(result.contract)
+    return ResultRow(
+        result=result,
+        table=result.table.number,
+        ns=result.table.ns,
+        ew=result.table.ew,
+        contract=contract,
+        declarer=result.declarer or DASH,
+        lead=card_html(result.lead),
+        tricks=DASH if result.tricks is None else str(result.tricks),
+        ns_score=score_text(result.ns_score),
+        ns_points=points_text(result.ns_points, method),
+        ew_points=points_text(result.ew_points, method),
+        status=result.status,
+        mine=user_id in players,
+    )
+
+
+def board_detail(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+    board = get_object_or_404(
+        Board.objects.select_related("round", "event"), event_id=event_id, number=number
+    )
+    event = board.event
+    visible = selectors.board_visible_to(board=board, user=request.user, event=event)
+    last_dealt = event.current_round * event.boards_per_round
+    context = {
+        "event": event,
+        "board": board,
+        "visible": visible,
+        "is_mp": event.method == "mp",
+        "prev_number": number - 1 if number > 1 else None,
+        "next_number": number + 1 if number < last_dealt else None,
+        "strains": [suit_html(s) for s in STRAIN_ORDER],
+    }
+    if visible:
+        results = selectors.board_results_get(board=board)
+        user_id = request.user.pk if request.user.is_authenticated else None
+        context.update(
+            hands=_hands(board),
+            dd_rows=_dd_rows(board),
+            par_score=score_text(board.par_score) if board.par_score is not None else None,
+            par_contracts=_par_html(board.par_contracts),
+            results=[_result_row(r, event.method, user_id) for r in results],
+        )
+    return render(request, "tournaments/board_detail.html", context)

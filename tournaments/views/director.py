@@ -1,0 +1,235 @@
+"""Director pages: create an event; run it (entries, start, close rounds, corrections)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from .. import selectors, services
+from ..errors import BridgeError
+from ..forms import AddPairForm, CorrectionForm, EventForm
+from ..models import Board, Entry, Event, EventLog, Result, Round, Table
+from .display import contract_html, pair_names, score_text
+from .permissions import require_director
+
+CORRECTION_FIELD_OF_CODE = {
+    "contract": "contract",
+    "declarer": "declarer",
+    "tricks": "tricks",
+    "lead": "lead",
+    "adjustment": "ns_adjustment",
+}
+
+
+def _describe(snapshot: dict) -> SafeString:
+    """A stored result snapshot as people read it: 4♠X N 9 (−500), A+/A−, cut."""
+    if not snapshot:
+        return SafeString("—")
+    status = snapshot.get("status")
+    if status == Result.Status.ADJUSTED:
+        return format_html(
+            "{} {}/{}",
+            _("adjusted"),
+            snapshot.get("ns_adjustment") or "—",
+            snapshot.get("ew_adjustment") or "—",
+        )
+    if status == Result.Status.CUT:
+        return format_html("{}", _("not played"))
+    tricks = snapshot.get("tricks")
+    return format_html(
+        "{} {} {} ({})",
+        contract_html(snapshot.get("contract", "")),
+        snapshot.get("declarer") or "",
+        "" if tricks is None else tricks,
+        score_text(snapshot.get("ns_score")),
+    )
+
+
+@login_required
+def event_create(request: HttpRequest) -> HttpResponse:
+    require_director(request.user)
+    form = EventForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            event = services.event_create(director=request.user, **form.cleaned_data)
+        except BridgeError as exc:
+            form.add_error(None, exc.message)
+        else:
+            messages.success(request, _("Event created. Registration is open."))
+            return redirect("tournaments:event_director", event_id=event.pk)
+    return render(request, "tournaments/event_form.html", {"form": form})
+
+
+def _event_for_director(request: HttpRequest, event_id: int) -> Event:
+    event = get_object_or_404(Event, pk=event_id)
+    require_director(request.user, event)
+    return event
+
+
+def _director_page(
+    request: HttpRequest,
+    event: Event,
+    *,
+    add_form: AddPairForm | None = None,
+    correction_form: CorrectionForm | None = None,
+) -> HttpResponse:
+    entries = list(selectors.entries_with_players(event).order_by("registration_order", "pk"))
+    rounds = list(Round.objects.filter(event=event).order_by("number"))
+    open_round = next((r for r in rounds if r.is_open), None)
+    log = EventLog.objects.filter(event=event).select_related("actor")[:15]
+    return render(
+        request,
+        "tournaments/event_director.html",
+        {
+            "event": event,
+            "entries": entries,
+            "confirmed": sum(1 for e in entries if e.status == Entry.Status.CONFIRMED),
+            "rounds": rounds,
+            "open_round": open_round,
+            "can_start": event.status == Event.Status.REGISTRATION,
+            "add_form": add_form or AddPairForm(),
+            "correction_form": correction_form or CorrectionForm(),
+            "corrections": [
+                (c, _describe(c.old_value), _describe(c.new_value))
+                for c in selectors.corrections_recent_get(event=event)
+            ],
+            "log": log,
+        },
+    )
+
+
+@login_required
+def event_director(request: HttpRequest, event_id: int) -> HttpResponse:
+    return _director_page(request, _event_for_director(request, event_id))
+
+
+def _back(event: Event) -> HttpResponse:
+    return redirect("tournaments:event_director", event_id=event.pk)
+
+
+@login_required
+@require_POST
+def director_add_pair(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = _event_for_director(request, event_id)
+    form = AddPairForm(request.POST)
+    if form.is_valid():
+        players = [form.cleaned_data["player1"], form.cleaned_data["player2"]]
+        try:
+            entry = services.entry_add(event=event, players=players, director=request.user)
+        except BridgeError as exc:
+            form.add_error(None, exc.message)
+        else:
+            messages.success(request, _("Pair %(names)s added.") % {"names": pair_names(entry)})
+            return _back(event)
+    return _director_page(request, event, add_form=form)
+
+
+@login_required
+@require_POST
+def director_sit_out(request: HttpRequest, event_id: int, entry_id: int) -> HttpResponse:
+    event = _event_for_director(request, event_id)
+    entry = get_object_or_404(Entry, pk=entry_id, event=event)
+    sitting_out = request.POST.get("sitting_out") == "1"
+    try:
+        services.entry_set_sitting_out(entry=entry, sitting_out=sitting_out, director=request.user)
+    except BridgeError as exc:
+        messages.error(request, exc.message)
+    return _back(event)
+
+
+@login_required
+@require_POST
+def director_withdraw(request: HttpRequest, event_id: int, entry_id: int) -> HttpResponse:
+    event = _event_for_director(request, event_id)
+    entry = get_object_or_404(Entry, pk=entry_id, event=event)
+    try:
+        services.entry_withdraw(entry=entry, by=request.user)
+    except BridgeError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.info(request, _("The pair has withdrawn."))
+    return _back(event)
+
+
+@login_required
+@require_POST
+def director_start(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = _event_for_director(request, event_id)
+    try:
+        services.event_start(event=event, actor=request.user)
+    except BridgeError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("Round 1 is seated and open."))
+    return _back(event)
+
+
+@login_required
+@require_POST
+def director_close_round(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+    event = _event_for_director(request, event_id)
+    if not Round.objects.filter(event=event, number=number).exists():
+        messages.error(request, _("There is no round %(n)d.") % {"n": number})
+        return _back(event)
+    try:
+        services.round_close(event=event, number=number, actor=request.user)
+    except BridgeError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("Round %(n)d closed.") % {"n": number})
+    return _back(event)
+
+
+@login_required
+@require_POST
+def director_correct(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = _event_for_director(request, event_id)
+    form = CorrectionForm(request.POST)
+    if form.is_valid():
+        data = form.cleaned_data
+        board = (
+            Board.objects.select_related("round").filter(event=event, number=data["board"]).first()
+        )
+        table = (
+            Table.objects.filter(round_id=board.round_id, number=data["table"]).first()
+            if board
+            else None
+        )
+        if board is None:
+            form.add_error("board", _("This event has no board %(n)d.") % {"n": data["board"]})
+        elif table is None:
+            form.add_error(
+                "table",
+                _("Round %(r)d has no table %(t)d.")
+                % {"r": board.round.number, "t": data["table"]},
+            )
+        else:
+            try:
+                services.result_correct(
+                    table_id=table.pk,
+                    board_id=board.pk,
+                    director=request.user,
+                    contract=data["contract"],
+                    declarer=data["declarer"],
+                    tricks=data["tricks"],
+                    lead=data["lead"],
+                    ns_adjustment=data["ns_adjustment"],
+                    ew_adjustment=data["ew_adjustment"],
+                    reason=data["reason"],
+                )
+            except BridgeError as exc:
+                form.add_error(CORRECTION_FIELD_OF_CODE.get(exc.code), exc.message)
+            else:
+                messages.success(
+                    request,
+                    _("Board %(b)d at table %(t)d corrected.")
+                    % {"b": board.number, "t": table.number},
+                )
+                return _back(event)
+    return _director_page(request, event, correction_form=form)

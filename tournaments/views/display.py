@@ -1,0 +1,97 @@
+"""Presentation helpers for the pages: suit symbols, contracts, cards, points, names.
+
+Pure functions of stored values; they return safe HTML fragments or plain text.
+"""
+
+from __future__ import annotations
+
+from django.urls import reverse
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+
+from ..models import Entry, Event
+
+SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+STRAIN_ORDER = ("NT", "S", "H", "D", "C")
+SEATS = ("N", "E", "S", "W")
+DASH = "–"
+
+
+def suit_html(letter: str) -> SafeString:
+    if letter == "NT":
+        return mark_safe('<span class="strain-nt">NT</span>')
+    return format_html(
+        '<span class="suit suit-{}" title="{}">{}</span>',
+        letter.lower(),
+        SUIT_NAMES[letter],
+        SUITS[letter],
+    )
+
+
+def contract_html(contract: str) -> SafeString:
+    """ "4SX" → 4♠X with a coloured suit; "PASS" → Pass; "" → a dash."""
+    if not contract:
+        return mark_safe(DASH)
+    if contract.upper() == "PASS":
+        return format_html('<span class="pass">{}</span>', _("Pass"))
+    level, rest = contract[0], contract[1:]
+    strain = "NT" if rest.startswith("NT") else rest[:1]
+    doubles = rest[len(strain) :]
+    return format_html(
+        '<span class="contract">{}{}{}</span>', level, suit_html(strain), doubles or ""
+    )
+
+
+def card_html(card: str) -> SafeString:
+    """ "SA" → ♠A, "HT" → ♥10."""
+    if not card or len(card) < 2 or card[0] not in SUITS:
+        return mark_safe(DASH)
+    rank = "10" if card[1] == "T" else card[1]
+    return format_html('<span class="playcard">{}{}</span>', suit_html(card[0]), rank)
+
+
+def ranks_text(ranks: str) -> str:
+    return " ".join("10" if r == "T" else r for r in ranks) or DASH
+
+
+def points_text(value: float | None, method: str, *, total: bool = False) -> str:
+    """IMPs with two decimals; matchpoints as a percentage; None (cut board) as a dash."""
+    if value is None:
+        return DASH
+    if method == Event.Method.MP:
+        return f"{value:.2f}%" if total else f"{value:.1f}"
+    if method == Event.Method.IMP and not total and float(value).is_integer():
+        return f"{value:.0f}"
+    return f"{value:.2f}"
+
+
+def score_text(value: int | None) -> str:
+    if value is None:
+        return DASH
+    return f"{value:+d}" if value else "0"
+
+
+def pair_members(entry: Entry | None) -> list:
+    """The players of an entry (members prefetched with their player)."""
+    if entry is None:
+        return []
+    return [m.player for m in entry.members.all()]
+
+
+def pair_names(entry: Entry | None) -> str:
+    players = pair_members(entry)
+    return " – ".join(p.name for p in players) if players else _("Bye")
+
+
+def player_links(entry: Entry | None) -> SafeString:
+    """Both players' names, each linking to the profile."""
+    players = pair_members(entry)
+    if not players:
+        return format_html('<span class="muted">{}</span>', _("Bye"))
+    return format_html_join(
+        mark_safe(' <span class="amp">&amp;</span> '),
+        '<a href="{}">{}</a>',
+        ((reverse("tournaments:player_detail", args=[p.username]), p.name) for p in players),
+    )

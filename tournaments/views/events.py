@@ -1,0 +1,210 @@
+"""Event index, event page (header, registration, standings and score grid) and registration."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from .. import selectors, services
+from ..errors import BridgeError
+from ..forms import EventSearchForm, RegisterForm
+from ..models import Entry, Event, Round
+from .display import DASH, pair_names, points_text
+from .permissions import is_director
+
+
+@dataclass
+class GridCell:
+    number: int
+    text: str
+    url: str
+    css: str = ""
+
+
+@dataclass
+class StandingRow:
+    place: int | None
+    entry: Entry
+    total: str
+    url: str
+    cells: list[GridCell] = field(default_factory=list)
+
+
+def event_list(request: HttpRequest) -> HttpResponse:
+    form = EventSearchForm(request.GET or None)
+    query, on = "", None
+    if form.is_valid():
+        query, on = form.cleaned_data["q"], form.cleaned_data["date"]
+    events = selectors.event_index_get(query=query, on=on)
+    page = Paginator(events, 20).get_page(request.GET.get("page"))
+    for event in page:
+        event.winner_names = [pair_names(e) for e in event.winners]
+    return render(
+        request,
+        "tournaments/event_list.html",
+        {
+            "form": form,
+            "page": page,
+            "searching": bool(query or on),
+            "can_create": request.user.is_authenticated and request.user.is_staff,
+        },
+    )
+
+
+def _standings_context(event: Event) -> dict:
+    """Standings rows and the score grid of closed rounds (one query for the grid)."""
+    entries = selectors.standings_get(event=event)
+    boards = selectors.event_boards_get(event=event) if event.current_round else []
+    finished = event.status == Event.Status.FINISHED
+    shown = [b for b in boards if finished or b.round.status == Round.Status.CLOSED]
+    grid = selectors.score_grid_get(event=event) if shown else {}
+    board_urls = {
+        b.number: reverse("tournaments:board_detail", args=[event.pk, b.number]) for b in shown
+    }
+    rows = []
+    for place, entry in enumerate(entries, 1):
+        if finished:
+            rank = entry.rank
+        else:
+            rank = place if event.status == Event.Status.RUNNING and event.current_round else None
+        scores = grid.get(entry.pk, {})
+        cells = []
+        for b in shown:
+            url = board_urls[b.number]
+            start = " rs" if (b.number - 1) % event.boards_per_round == 0 else ""
+            if b.number not in scores:
+                cells.append(GridCell(b.number, "", url, "empty" + start))
+                continue
+            points, _result_id = scores[b.number]
+            css = ("cut" if points is None else ("neg" if points < 0 else "")) + start
+            text = points_text(points, event.method) if points is not None else DASH
+            cells.append(GridCell(b.number, text, url, css))
+        rows.append(
+            StandingRow(
+                place=rank,
+                entry=entry,
+                total=points_text(entry.total, event.method, total=True),
+                url=reverse("tournaments:pair_detail", args=[event.pk, entry.pk]),
+                cells=cells,
+            )
+        )
+    closed_rounds = sum(1 for b in boards if b.round.status == Round.Status.CLOSED)
+    return {
+        "event": event,
+        "rows": rows,
+        "grid_boards": shown,
+        "is_mp": event.method == Event.Method.MP,
+        "has_results": bool(closed_rounds) or finished,
+        "live": event.status == Event.Status.RUNNING,
+    }
+
+
+def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = get_object_or_404(Event.objects.select_related("director"), pk=event_id)
+    context = _standings_context(event)
+    current = None
+    if event.status == Event.Status.RUNNING and event.current_round:
+        current = Round.objects.filter(event=event, number=event.current_round).first()
+    membership = selectors.membership_get(event=event, user=request.user)
+    context.update(
+        current_round=current,
+        membership=membership,
+        register_form=RegisterForm() if event.registration_open and not membership else None,
+        director=is_director(request.user, event),
+    )
+    if membership is not None:
+        entry = membership.entry
+        context.update(
+            my_entry=entry,
+            partner=next((m for m in entry.members.all() if m.player_id != request.user.pk), None),
+            invited=entry.status == Entry.Status.PENDING and membership.confirmed_at is None,
+            can_withdraw=entry.status in (Entry.Status.CONFIRMED, Entry.Status.PENDING)
+            and event.status == Event.Status.REGISTRATION,
+        )
+    return render(request, "tournaments/event_detail.html", context)
+
+
+def standings_fragment(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The standings and grid only: polled by static/js/live.js while the event runs."""
+    event = get_object_or_404(Event, pk=event_id)
+    response = render(request, "tournaments/_standings.html", _standings_context(event))
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def _back(event_id: int):
+    return redirect("tournaments:event_detail", event_id=event_id)
+
+
+@login_required
+@require_POST
+def event_register(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = get_object_or_404(Event, pk=event_id)
+    form = RegisterForm(request.POST)
+    if not form.is_valid():
+        for error in form.errors.get("partner", []):
+            messages.error(request, error)
+        return _back(event.pk)
+    partner = form.cleaned_data["partner"]
+    try:
+        services.entry_register(event=event, player=request.user, partner=partner)
+    except BridgeError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(
+            request,
+            _("%(name)s has been invited. The pair is entered once they confirm.")
+            % {"name": partner.name},
+        )
+    return _back(event.pk)
+
+
+def _entry(event_id: int, entry_id: int) -> Entry:
+    return get_object_or_404(Entry, pk=entry_id, event_id=event_id)
+
+
+@login_required
+@require_POST
+def entry_confirm(request: HttpRequest, event_id: int, entry_id: int) -> HttpResponse:
+    entry = _entry(event_id, entry_id)
+    try:
+        services.entry_confirm(entry=entry, player=request.user)
+    except BridgeError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("You are entered. Good luck!"))
+    return _back(event_id)
+
+
+@login_required
+@require_POST
+def entry_decline(request: HttpRequest, event_id: int, entry_id: int) -> HttpResponse:
+    entry = _entry(event_id, entry_id)
+    try:
+        services.entry_decline(entry=entry, player=request.user)
+    except BridgeError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.info(request, _("The invitation has been cancelled."))
+    return _back(event_id)
+
+
+@login_required
+@require_POST
+def entry_withdraw(request: HttpRequest, event_id: int, entry_id: int) -> HttpResponse:
+    entry = _entry(event_id, entry_id)
+    try:
+        services.entry_withdraw(entry=entry, by=request.user)
+    except BridgeError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.info(request, _("The pair has withdrawn."))
+    return _back(event_id)

@@ -1,0 +1,60 @@
+"""Player profile: events played, master-point total, rank tier and the ledger.
+
+Note: this page reads the ``ratings`` app (tiers and the ledger), the one place where
+``tournaments`` code looks at ``ratings``; it may move to ``ratings/views.py``.
+"""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+
+from accounts.models import User
+from ratings.calc import next_tier, rank_tier
+from ratings.models import MasterPointEntry
+from ratings.services import master_points_total
+
+from .. import selectors
+from ..models import Event
+from .display import points_text
+
+
+def player_detail(request: HttpRequest, username: str) -> HttpResponse:
+    player = get_object_or_404(User, username=username)
+    rows = []
+    for member in selectors.player_entries_get(user=player):
+        entry, event = member.entry, member.entry.event
+        partner = next((m.player for m in entry.members.all() if m.player_id != player.pk), None)
+        rows.append(
+            {
+                "event": event,
+                "entry": entry,
+                "partner": partner,
+                "total": points_text(entry.total, event.method, total=True)
+                if event.current_round
+                else "",
+                "finished_event": event.status == Event.Status.FINISHED,
+            }
+        )
+    total = master_points_total(player=player)
+    tier = rank_tier(total)
+    upcoming = next_tier(total)
+    progress = None
+    if upcoming is not None:
+        span = upcoming.threshold - tier.threshold
+        progress = max(0, min(100, round(100 * (total - tier.threshold) / span)))
+    ledger = MasterPointEntry.objects.filter(player=player).select_related("event")[:100]
+    return render(
+        request,
+        "tournaments/player_detail.html",
+        {
+            "player": player,
+            "rows": rows,
+            "mp_total": total,
+            "tier": tier,
+            "next_tier": upcoming,
+            "progress": progress,
+            "to_next": upcoming.threshold - total if upcoming else None,
+            "ledger": ledger,
+        },
+    )
