@@ -5,8 +5,6 @@ from .base import *  # noqa: F403
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 DEBUG = False
 REQUIRE_SERVICES = env.bool("REQUIRE_SERVICES", default=False)  # noqa: F405
-if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
-    DATABASES["default"]["TEST"] = {"NAME": BASE_DIR / "test-db.sqlite3"}  # noqa: F405
 
 # Tasks run in-process inside tests; the live-services tests start a real worker instead.
 CELERY_TASK_ALWAYS_EAGER = True

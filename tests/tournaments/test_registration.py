@@ -146,3 +146,12 @@ def test_event_create_rejects_bad_input(director):
             name="x", start_at=timezone.now(), num_rounds=2, boards_per_round=2, method="zz"
         )
     assert not Event.objects.exists()
+
+
+def test_the_inviter_cannot_confirm_for_the_partner(event):
+    a, b = UserFactory.create_batch(2)
+    entry = services.entry_register(event=event, player=a, partner=b)
+    with pytest.raises(ConflictError):
+        services.entry_confirm(entry=entry, player=a)
+    entry.refresh_from_db()
+    assert entry.status == Entry.Status.PENDING

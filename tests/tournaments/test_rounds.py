@@ -193,3 +193,23 @@ def test_pairs_below_the_threshold_are_listed_but_not_ranked(make_event, directo
     for e in Entry.objects.filter(event=event):
         assert e.finished == (e.pk not in idle)  # 2 of 4 boards = 50% < 70%
         assert (e.rank is None) == (e.pk in idle)
+
+
+def test_a_late_manual_start_runs_round_one_from_now(make_event):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    event = make_event(pairs=4)
+    late = event.start_at + timedelta(hours=1)
+    rnd = services.event_start(event=event, now=late)
+    assert rnd.starts_at == late
+    assert rnd.ends_at == late + timedelta(minutes=event.round_minutes)
+    assert timezone.now() < rnd.ends_at
+
+
+def test_closing_a_round_that_was_never_opened_is_refused(make_event):
+    event = make_event(pairs=4, start=True)
+    with pytest.raises(ConflictError.__mro__[1]) as err:
+        services.round_close(event=event, number=3)
+    assert err.value.code == "no_round"

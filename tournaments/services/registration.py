@@ -77,7 +77,7 @@ def entry_confirm(*, entry: Entry, player: User) -> Entry:
     member = entry.members.filter(player=player).first()
     if member is None:
         raise PermissionDeniedError(_("You are not a member of this pair."), code="not_member")
-    if entry.status != Entry.Status.PENDING:
+    if entry.status != Entry.Status.PENDING or member.confirmed_at is not None:
         raise ConflictError(_("This registration is not waiting for you."), code="not_pending")
     if not event.registration_open:
         raise ConflictError(_("Registration for this event is closed."), code="closed")

@@ -163,7 +163,9 @@ def result_confirm(*, result_id: int, user: User, now: datetime | None = None) -
     """The other side (or the director) confirms an entered result."""
     now = now or timezone.now()
     with transaction.atomic():
-        result = Result.objects.select_related("table").get(pk=result_id)
+        result = Result.objects.select_related("table").filter(pk=result_id).first()
+        if result is None:
+            raise BridgeError(_("No such result."), code="not_found")
         rnd = round_for_update(result.table.round_id)
         result = Result.objects.select_for_update().get(pk=result_id)
         if result.status != Result.Status.PLAYED:

@@ -18,8 +18,9 @@ from django.utils.translation import gettext as _
 import scoring
 from accounts.models import User
 
+from ..bulk import bulk_set
 from ..deals import deal_generate
-from ..errors import ConflictError
+from ..errors import BridgeError, ConflictError
 from ..lock_objects import event_for_update
 from ..models import Board, Entry, Event, Result, Round, Table
 from ..pairing import PairState, swiss_pair
@@ -62,11 +63,15 @@ def round_open(
     now: datetime | None = None,
     actor: User | None = None,
     rng: random.Random | None = None,
+    keep_schedule: bool = False,
 ) -> Round:
     """Seat round ``number``, deal its boards and open it for play.
 
-    Opening before the scheduled start (a director's "start now" or an early close)
-    moves the event's clock so that every later round keeps its length and gap.
+    A round opened by hand starts now: the event's clock moves so that every later
+    round keeps its length and gap. The scheduler passes ``keep_schedule`` when it
+    catches up after an outage: a late round then keeps its scheduled times (it may
+    even be over already, and is cut at its scheduled end). Opening early always
+    starts the round now.
     """
     now = now or timezone.now()
     with transaction.atomic():
@@ -92,7 +97,7 @@ def round_open(
             raise ConflictError(_("At least two confirmed pairs are needed."), code="too_few")
 
         scheduled = event.round_start(number)
-        if now < scheduled:
+        if now < scheduled or not keep_schedule:
             event.clock_offset -= scheduled - now
         pairing = _seat(event, number, entries)
         rnd = Round.objects.create(
@@ -175,7 +180,11 @@ def round_close(
     now = now or timezone.now()
     with transaction.atomic():
         event = event_for_update(event.pk)
-        rnd = Round.objects.select_for_update().get(event=event, number=number)
+        rnd = Round.objects.select_for_update().filter(event=event, number=number).first()
+        if rnd is None:
+            raise BridgeError(
+                _("Round %(n)d has not been played.") % {"n": number}, code="no_round"
+            )
         if rnd.status == Round.Status.CLOSED:
             return rnd
         tables = list(rnd.tables.all())
@@ -191,7 +200,7 @@ def round_close(
         Result.objects.bulk_create(cut, batch_size=2000)
         results.extend(cut)
         board_points(results, event.method)
-        Result.objects.bulk_update(results, ["ns_points", "ew_points"], batch_size=2000)
+        bulk_set(Result, results, ["ns_points", "ew_points"])
         rnd.status = Round.Status.CLOSED
         rnd.closed_at = now
         rnd.save(update_fields=["status", "closed_at"])

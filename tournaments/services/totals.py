@@ -14,6 +14,7 @@ from django.db.models import Count, Q, Sum
 import scoring
 
 from ..awards import master_points_for_place
+from ..bulk import bulk_set
 from ..models import Entry, Event, Result, Standing, Table
 from ..signals import event_finished
 
@@ -96,7 +97,7 @@ def totals_recompute(
         st = stats.get(entry.pk, {"sum": 0.0, "scored": 0, "played": 0})
         entry.total = _total(st, event.method)
         entry.boards_played = int(st["played"])
-    Entry.objects.bulk_update(entries, ["total", "boards_played"], batch_size=2000)
+    bulk_set(Entry, entries, ["total", "boards_played"])
 
     round_stats: dict[int, dict[str, float]] = defaultdict(
         lambda: {"sum": 0.0, "scored": 0, "played": 0}
@@ -154,6 +155,6 @@ def event_finish_ranking(*, event: Event) -> list[Entry]:
         e.finished = True
         e.rank = place
         e.master_points = master_points_for_place(place, len(finished))
-    Entry.objects.bulk_update(entries, ["finished", "rank", "master_points"], batch_size=2000)
+    bulk_set(Entry, entries, ["finished", "rank", "master_points"])
     event_finished.send(sender=Event, event=event, entries=entries)
     return entries
