@@ -68,7 +68,12 @@ def _as_int(value: Any, name: str) -> int:
 
 
 def _as_bool(value: Any, name: str) -> bool:
-    """Return ``value`` as a ``bool``; accepts bools and the integers 0 and 1."""
+    """Return ``value`` as a ``bool``; accepts bools (also numpy's) and the integers 0, 1."""
+    if (
+        getattr(getattr(value, "dtype", None), "kind", None) == "b"
+        and getattr(value, "ndim", 1) == 0
+    ):
+        return bool(value)
     try:
         number = operator.index(value)
     except TypeError:

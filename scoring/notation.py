@@ -27,8 +27,9 @@ _SYMBOLS = str.maketrans(
 
 _CONTRACT_RE = re.compile(r"([1-7])(NT|N|S|H|D|C)(XX|X)?")
 _RESULT_RE = re.compile(
-    r"(?:(?P<contract>[1-7](?:NT|N|S|H|D|C)(?:XX|X)?)(?:(?:BY)?(?P<declarer>[NESW]))?"
-    r"(?P<outcome>=|\+[1-6]|-(?:1[0-3]|[1-9])))"
+    r"(?:(?:(?P<before>[NESW])(?:DECL?|:)?)?"
+    r"(?P<contract>[1-7](?:NT|N|S|H|D|C)(?:XX|X)?)(?:(?:BY)?(?P<declarer>[NESW]))?"
+    r"(?P<outcome>=|\+[1-6]|-(?:1[0-3]|[1-9]))(?:BY)?(?P<after>[NESW])?)"
     r"|(?P<pass>PASS|P|PASSED|PASSOUT|PASSEDOUT|ALLPASS|AP)"
 )
 
@@ -113,8 +114,9 @@ class TableResult:
 def parse_result(text: str, declarer: str | None = None) -> TableResult:
     """Parse a result such as "4S=", "3NT+1", "6HX-2", "4SN=", "4SX by W -1" or "PASS".
 
-    The declarer may be written after the contract (before the outcome) or given as
-    ``declarer``; both must agree when both are given.
+    The declarer may be written before the contract ("N 4S="), after it ("4SN=",
+    "4S by N ="), after the outcome ("4S=N") or given as ``declarer``; once only, and
+    the text and the argument must agree when both are given.
 
     >>> r = parse_result("6hx-2")
     >>> r.contract, r.tricks
@@ -129,7 +131,10 @@ def parse_result(text: str, declarer: str | None = None) -> TableResult:
             raise ValueError("a passed-out board has no declarer")
         return TableResult(Contract.passed_out(), 0, None)
     contract = parse_contract(match.group("contract"))
-    written = match.group("declarer")
+    seats = [match.group(g) for g in ("before", "declarer", "after") if match.group(g)]
+    if len(seats) > 1:
+        raise ValueError(f"more than one declarer in {text!r}")
+    written = seats[0] if seats else None
     if written and declarer and written != declarer:
         raise ValueError(f"declarer {written} in {text!r} disagrees with {declarer}")
     outcome = match.group("outcome")

@@ -156,6 +156,8 @@ def test_invalid_input(args: tuple, bad: str) -> None:
 def test_lenient_input() -> None:
     assert contract_score(3, "n", 0, 1, 9) == 600  # "N" for NT, 0/1 for vulnerability
     assert contract_score(4, "♠", True, 0, 10) == 590  # bool as doubled count
+    np = pytest.importorskip("numpy")
+    assert contract_score(np.int64(4), "S", np.int8(0), np.bool_(True), np.int32(10)) == 620
 
 
 def test_contract_dataclass() -> None:

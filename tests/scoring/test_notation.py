@@ -72,6 +72,9 @@ def test_format_contract() -> None:
         ("1CXX+6", Contract(1, "C", 2), 13, None),
         ("7NT-13", Contract(7, "NT"), 0, None),
         ("4♠E=", Contract(4, "S"), 10, "E"),
+        ("N 4S=", Contract(4, "S"), 10, "N"),
+        ("4S-1 W", Contract(4, "S"), 9, "W"),
+        ("3NT+2 by E", Contract(3, "NT"), 11, "E"),
         ("PASS", Contract.passed_out(), 0, None),
     ],
 )
@@ -82,7 +85,23 @@ def test_parse_result(text: str, contract: Contract, tricks: int, declarer: str 
 
 @pytest.mark.parametrize(
     "text",
-    ["4S+4", "1C+7", "7NT-14", "4S-0", "4S+0", "4S", "8S=", "4Z=", "4SXXX=", "4SQ=", "=", "4S=1"],
+    [
+        "4S+4",
+        "1C+7",
+        "7NT-14",
+        "4S-0",
+        "4S+0",
+        "4S",
+        "8S=",
+        "4Z=",
+        "4SXXX=",
+        "4SQ=",
+        "=",
+        "4S=1",
+        "N4SE=",
+        "4SN=E",
+        "X4S=",
+    ],
 )
 def test_parse_result_rejects(text: str) -> None:
     with pytest.raises(ValueError):
