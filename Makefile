@@ -17,7 +17,10 @@ install: $(STAMP)
 demo: install
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py demo_data
-	$(BIN)/python manage.py runserver 127.0.0.1:8000
+	@echo "Serving on http://127.0.0.1:8000/ with the in-process round clock (Ctrl-C stops both)."
+	$(BIN)/python manage.py run_clock & clock=$$!; \
+	trap 'kill $$clock 2>/dev/null' EXIT INT TERM; \
+	$(BIN)/python manage.py runserver --noreload 127.0.0.1:8000
 
 run: install
 	$(BIN)/python manage.py runserver 127.0.0.1:8000

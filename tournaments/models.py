@@ -11,6 +11,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from django.conf import settings
+from django.core.validators import MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
@@ -52,8 +53,13 @@ class Event(models.Model):
     start_at = models.DateTimeField(_("start time"), db_index=True)
     num_rounds = models.PositiveSmallIntegerField(_("rounds"))
     boards_per_round = models.PositiveSmallIntegerField(_("boards per round"))
-    round_minutes = models.PositiveSmallIntegerField(_("round length (minutes)"), default=24)
-    gap_minutes = models.PositiveSmallIntegerField(_("gap between rounds (minutes)"), default=3)
+    # Minutes, fractions allowed (a 15-second round is 0.25: tests and demos use them).
+    round_minutes = models.FloatField(
+        _("round length (minutes)"), default=24, validators=[MinValueValidator(0.05)]
+    )
+    gap_minutes = models.FloatField(
+        _("gap between rounds (minutes)"), default=3, validators=[MinValueValidator(0)]
+    )
     method = models.CharField(
         _("scoring method"), max_length=8, choices=Method, default=Method.XIMP
     )
@@ -81,6 +87,8 @@ class Event(models.Model):
     paused_at = models.DateTimeField(_("paused at"), null=True, blank=True)
     clock_offset = models.DurationField(_("clock offset"), default=timedelta)
     finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
+    # When the scheduler next has something to do (start, cut or open); None: nothing.
+    next_transition_at = models.DateTimeField(null=True, blank=True, db_index=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -386,3 +394,15 @@ class EventLog(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event}: {self.action}"
+
+
+class SchedulerTick(models.Model):
+    """When the round scheduler (Celery beat or the in-process clock) last ran."""
+
+    name = models.CharField(max_length=40, unique=True)
+    last_run_at = models.DateTimeField()
+    runs = models.PositiveBigIntegerField(default=0)
+    transitions = models.PositiveBigIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return f"{self.name}: {self.last_run_at:%Y-%m-%d %H:%M:%S}"

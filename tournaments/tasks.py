@@ -1,11 +1,19 @@
-"""Thin Celery tasks: they take ids and call services."""
+"""Thin Celery tasks: they take ids, call services and are safe to run twice."""
 
 from celery import shared_task
 
 from .services.analysis import boards_analyse
+from .services.schedule import events_advance
 
 
 @shared_task(acks_late=True)
 def analyse_boards(board_ids: list[int]) -> int:
     """Store the double-dummy table and par of boards (once; skipped when present)."""
     return boards_analyse(board_ids=board_ids)
+
+
+@shared_task(acks_late=True, ignore_result=True)
+def advance_due_events() -> dict[str, list[str]]:
+    """The beat entry: perform every start, cut and re-seat that is due (idempotent)."""
+    done = events_advance(name="beat")
+    return {str(k): v for k, v in done.items()}

@@ -23,8 +23,8 @@ def event_create(
     num_rounds: int,
     boards_per_round: int,
     director: User | None = None,
-    round_minutes: int = 24,
-    gap_minutes: int = 3,
+    round_minutes: float = 24,
+    gap_minutes: float = 3,
     method: str = Event.Method.XIMP,
     finish_threshold: float = 0.70,
     bye_score: str = Event.Adjustment.AVERAGE,
@@ -37,8 +37,11 @@ def event_create(
         raise BridgeError(_("The number of rounds must be between 1 and 50."), code="rounds")
     if not 1 <= boards_per_round <= 36:
         raise BridgeError(_("Boards per round must be between 1 and 36."), code="boards")
-    if round_minutes < 1:
-        raise BridgeError(_("A round lasts at least one minute."), code="round_minutes")
+    if not 0.05 <= round_minutes <= 600 or not 0 <= gap_minutes <= 600:
+        raise BridgeError(
+            _("A round lasts 0.05 to 600 minutes, with a gap of 0 to 600 minutes."),
+            code="round_minutes",
+        )
     if method not in Event.Method.values:
         raise BridgeError(_("Unknown scoring method."), code="method")
     if not 0 <= float(finish_threshold) <= 1:
@@ -59,6 +62,7 @@ def event_create(
         finish_threshold=round(float(finish_threshold), 2),
         bye_score=bye_score,
         seed=secrets.randbelow(2**31) if seed is None else seed,
+        next_transition_at=start_at,
     )
     log_action(event=event, actor=director, action="event_create")
     return event

@@ -7,6 +7,7 @@ simulation or the beat scheduler) and a crash half-way leaves nothing half-done.
 
 from __future__ import annotations
 
+import logging
 import random
 from collections import defaultdict
 from datetime import datetime
@@ -26,6 +27,8 @@ from ..models import Board, Entry, Event, Result, Round, Table
 from ..pairing import PairState, swiss_pair
 from .audit import log_action
 from .totals import board_points, event_finish_ranking, totals_recompute
+
+logger = logging.getLogger(__name__)
 
 
 def _seatable_entries(event: Event) -> list[Entry]:
@@ -143,7 +146,8 @@ def round_open(
             )
         event.current_round = number
         event.status = Event.Status.RUNNING
-        event.save(update_fields=["current_round", "status", "clock_offset"])
+        event.next_transition_at = rnd.ends_at
+        event.save(update_fields=["current_round", "status", "clock_offset", "next_transition_at"])
         log_action(
             event=event,
             actor=actor,
@@ -204,6 +208,9 @@ def round_close(
         rnd.status = Round.Status.CLOSED
         rnd.closed_at = now
         rnd.save(update_fields=["status", "closed_at"])
+        if number < event.num_rounds:
+            event.next_transition_at = max(event.round_start(number + 1), now)
+            event.save(update_fields=["next_transition_at"])
         totals_recompute(event=event, round_number=number, round_results=results, tables=tables)
         log_action(
             event=event,
@@ -223,9 +230,14 @@ def round_close(
 
 
 def _analyse_later(board_ids: list[int]) -> None:
+    """Queue the double-dummy analysis. The close has committed: a broker outage must not
+    undo or fail it (the boards are analysed by the next close or ``analyse_boards``)."""
     from ..tasks import analyse_boards
 
-    analyse_boards.delay(board_ids)
+    try:
+        analyse_boards.delay(board_ids)
+    except Exception:  # noqa: BLE001 - broker down: logged, the close stands
+        logger.exception("Could not queue the analysis of boards %s", board_ids)
 
 
 def event_finish(*, event: Event, now: datetime | None = None, actor: User | None = None) -> Event:
@@ -240,7 +252,8 @@ def event_finish(*, event: Event, now: datetime | None = None, actor: User | Non
         event_finish_ranking(event=event)
         event.status = Event.Status.FINISHED
         event.finished_at = now
-        event.save(update_fields=["status", "finished_at"])
+        event.next_transition_at = None
+        event.save(update_fields=["status", "finished_at", "next_transition_at"])
         log_action(
             event=event,
             actor=actor,

@@ -1,0 +1,25 @@
+"""The in-process clock of the embedded default: the scheduler without Celery beat."""
+
+import time
+
+from django.conf import settings
+from django.core.management.base import BaseCommand
+
+from tournaments.services.schedule import events_advance
+
+
+class Command(BaseCommand):
+    help = "Advance timed events every few seconds (what Celery beat does in production)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--interval", type=float, default=settings.SCHEDULER_TICK_SECONDS)
+        parser.add_argument("--once", action="store_true", help="Run one tick and exit.")
+
+    def handle(self, *args, interval, once, **opts):
+        while True:
+            done = events_advance(name="clock")
+            for event_id, steps in done.items():
+                self.stdout.write(f"event {event_id}: {', '.join(steps)}")
+            if once:
+                return
+            time.sleep(interval)
