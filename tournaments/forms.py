@@ -59,10 +59,10 @@ class EventForm(forms.Form):
     boards_per_round = forms.IntegerField(
         label=_("Boards per round"), min_value=1, max_value=36, initial=3
     )
-    round_minutes = forms.IntegerField(
-        label=_("Round length (minutes)"), min_value=1, max_value=600, initial=24
+    round_minutes = forms.FloatField(
+        label=_("Round length (minutes)"), min_value=0.05, max_value=600, initial=24
     )
-    gap_minutes = forms.IntegerField(
+    gap_minutes = forms.FloatField(
         label=_("Gap between rounds (minutes)"), min_value=0, max_value=600, initial=3
     )
     method = forms.ChoiceField(
@@ -82,6 +82,9 @@ class EventForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        self.fields["start_at"].help_text = _("Time zone: %(tz)s") % {
+            "tz": timezone.get_current_timezone_name()
+        }
         if not self.is_bound:
             start = timezone.localtime() + timedelta(hours=1)
             self.initial.setdefault("start_at", start.replace(minute=0, second=0, microsecond=0))

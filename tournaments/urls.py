@@ -60,6 +60,7 @@ urlpatterns = [
         director.director_close_round,
         name="director_close_round",
     ),
+    path("events/<int:event_id>/director/clock/", director.director_clock, name="director_clock"),
     path(
         "events/<int:event_id>/director/correct/",
         director.director_correct,

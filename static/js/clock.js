@@ -1,4 +1,5 @@
-/* Round clocks: every [data-ends-at] element counts down as mm:ss, then shows data-over.
+/* Round clocks: every [data-ends-at] element counts down as mm:ss (h:mm:ss beyond an hour),
+   then shows data-over.
    data-now (the server's time when the page was made) corrects a wrong device clock. */
 (function () {
   "use strict";
@@ -19,7 +20,8 @@
         el.classList.remove("soon");
         return;
       }
-      el.textContent = pad(Math.floor(left / 60)) + ":" + pad(left % 60);
+      var h = Math.floor(left / 3600), m = Math.floor((left % 3600) / 60);
+      el.textContent = (h ? h + ":" + pad(m) : pad(m)) + ":" + pad(left % 60);
       el.classList.toggle("soon", left < 300);
     });
   }

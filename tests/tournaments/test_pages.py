@@ -554,3 +554,35 @@ def test_language_switch_to_simplified_chinese(client, make_event):
     client.post("/i18n/setlang/", {"language": "zh-hans", "next": "/"})
     html = client.get(reverse("tournaments:event_list")).content.decode()
     assert "赛事" in html and "报名中" in html
+
+
+def test_director_pauses_resumes_and_extends_the_clock(client, director, make_event):
+    event = make_event(pairs=4, start=True)
+    rnd = event.rounds.get(number=1)
+    url = reverse("tournaments:director_clock", args=[event.pk])
+    client.force_login(director)
+    client.post(url, {"action": "extend"})
+    ends_at = rnd.ends_at
+    rnd.refresh_from_db()
+    assert rnd.ends_at - ends_at == timedelta(minutes=5)
+    client.post(url, {"action": "pause"})
+    event.refresh_from_db()
+    assert event.paused_at is not None
+    html = client.get(reverse("tournaments:event_detail", args=[event.pk])).content.decode()
+    assert "Paused" in html
+    client.post(url, {"action": "resume"})
+    event.refresh_from_db()
+    assert event.paused_at is None
+
+
+def test_between_timed_rounds_the_pages_count_down_to_the_next_round(client, make_event):
+    event = make_event(pairs=4, start=True)
+    services.round_close(event=event, number=1, open_next=False)
+    event.refresh_from_db()
+    start = timezone.localtime(event.round_start(2)).strftime("%H:%M")
+    html = client.get(reverse("tournaments:event_detail", args=[event.pk])).content.decode()
+    assert "Round 2 starts at" in html and start in html
+    table = event.rounds.get(number=1).tables.get(number=1)
+    client.force_login(player(table.ns))
+    html = client.get(reverse("tournaments:my_table", args=[event.pk])).content.decode()
+    assert "Round 2 starts at" in html

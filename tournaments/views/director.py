@@ -15,9 +15,11 @@ from .. import selectors, services
 from ..errors import BridgeError
 from ..forms import AddPairForm, CorrectionForm, EventForm
 from ..models import Board, Entry, Event, EventLog, Result, Round, Table
+from ..services import schedule
 from .display import contract_html, pair_names, score_text
 from .permissions import require_director
 
+EXTEND_MINUTES = 5
 CORRECTION_FIELD_OF_CODE = {
     "contract": "contract",
     "declarer": "declarer",
@@ -100,6 +102,7 @@ def _director_page(
                 for c in selectors.corrections_recent_get(event=event)
             ],
             "log": log,
+            "extend_minutes": EXTEND_MINUTES,
         },
     )
 
@@ -183,6 +186,27 @@ def director_close_round(request: HttpRequest, event_id: int, number: int) -> Ht
         messages.error(request, exc.message)
     else:
         messages.success(request, _("Round %(n)d closed.") % {"n": number})
+    return _back(event)
+
+
+@login_required
+@require_POST
+def director_clock(request: HttpRequest, event_id: int) -> HttpResponse:
+    """Pause or resume the event's clock, or give the round in play more minutes."""
+    event = _event_for_director(request, event_id)
+    action = request.POST.get("action")
+    try:
+        if action == "pause":
+            schedule.event_pause(event=event, director=request.user)
+            messages.info(request, _("The clock is paused."))
+        elif action == "resume":
+            schedule.event_resume(event=event, director=request.user)
+            messages.info(request, _("The clock runs again."))
+        elif action == "extend":
+            schedule.round_extend(event=event, director=request.user, minutes=EXTEND_MINUTES)
+            messages.info(request, _("The round has %(n)d more minutes.") % {"n": EXTEND_MINUTES})
+    except BridgeError as exc:
+        messages.error(request, exc.message)
     return _back(event)
 
 

@@ -110,12 +110,17 @@ def _standings_context(event: Event) -> dict:
 def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
     event = get_object_or_404(Event.objects.select_related("director"), pk=event_id)
     context = _standings_context(event)
-    current = None
+    current = next_start = None
     if event.status == Event.Status.RUNNING and event.current_round:
         current = Round.objects.filter(event=event, number=event.current_round).first()
+        if current is not None and not current.is_open:  # between two timed rounds
+            next_start = event.round_start(current.number + 1)
     membership = selectors.membership_get(event=event, user=request.user)
     context.update(
         current_round=current,
+        next_start=next_start,
+        starts_at=event.round_start(1),
+        paused=event.paused_at is not None,
         membership=membership,
         register_form=RegisterForm() if event.registration_open and not membership else None,
         director=is_director(request.user, event),

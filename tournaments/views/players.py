@@ -56,5 +56,7 @@ def player_detail(request: HttpRequest, username: str) -> HttpResponse:
             "progress": progress,
             "to_next": upcoming.threshold - total if upcoming else None,
             "ledger": ledger,
+            "wins": sum(1 for r in rows if r["entry"].rank == 1),
+            "podiums": sum(1 for r in rows if r["entry"].rank and r["entry"].rank <= 3),
         },
     )

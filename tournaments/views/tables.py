@@ -104,6 +104,9 @@ def my_table(request: HttpRequest, event_id: int) -> HttpResponse:
         context.update(
             slots=_slots(seat, bound),
             finished=event.status == Event.Status.FINISHED,
+            next_start=event.round_start(seat.round.number + 1)
+            if not seat.round.is_open and seat.round.number < event.num_rounds
+            else None,
         )
         context["my_entry"] = next(
             (e for e in (seat.table.ns, seat.table.ew) if e and e.pk == seat.entry.pk), seat.entry
