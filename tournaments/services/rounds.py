@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import logging
 import random
+import time
 from collections import defaultdict
 from datetime import datetime
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -212,6 +214,8 @@ def round_close(
             event.next_transition_at = max(event.round_start(number + 1), now)
             event.save(update_fields=["next_transition_at"])
         totals_recompute(event=event, round_number=number, round_results=results, tables=tables)
+        if settings.BRIDGE_FAULT_CLOSE_DELAY:  # live-services fault tests only
+            time.sleep(settings.BRIDGE_FAULT_CLOSE_DELAY)
         log_action(
             event=event,
             actor=actor,

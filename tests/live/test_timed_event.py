@@ -1,0 +1,206 @@
+"""Timed events run by a real Celery worker and beat on PostgreSQL and Redis.
+
+``pytest -m live_services`` runs these alone. In CI (REQUIRE_SERVICES=1) they fail,
+never skip, when a service is missing.
+"""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import time
+from collections import Counter
+
+import pytest
+from rest_framework.test import APIClient
+
+from ratings.models import MasterPointEntry
+from tournaments.models import Entry, Event, EventLog, Result, Round, Standing, Table
+
+from .conftest import need_redis, wait_for
+
+pytestmark = [pytest.mark.live_services, pytest.mark.django_db(transaction=True)]
+
+
+def round_open(event, number):
+    return Round.objects.filter(event=event, number=number).first()
+
+
+def event_status(event):
+    return Event.objects.get(pk=event.pk).status
+
+
+def assert_transitions_once(event):
+    rows = list(
+        EventLog.objects.filter(event=event)
+        .exclude(transition="")
+        .values_list("transition", "round_number")
+    )
+    counts = Counter(rows)
+    assert all(n == 1 for n in counts.values()), counts
+    expected = {("open", n) for n in range(1, event.num_rounds + 1)}
+    expected |= {("close", n) for n in range(1, event.num_rounds + 1)}
+    expected |= {("finish", event.num_rounds)}
+    assert set(counts) == expected
+
+
+def assert_no_repeats(event):
+    met = set()
+    for ns, ew in Table.objects.filter(round__event=event, ew__isnull=False).values_list(
+        "ns_id", "ew_id"
+    ):
+        key = frozenset((ns, ew))
+        assert key not in met
+        met.add(key)
+
+
+def test_an_event_runs_itself_with_two_workers_and_two_beats(
+    broker_url, cluster_factory, live_event
+):
+    event = live_event(pairs=6, rounds=3, seconds=15, gap=2)
+    cluster = cluster_factory(broker_url)
+    for name in ("w1", "w2"):
+        cluster.start(name, "worker")
+    for name in ("b1", "b2"):
+        cluster.start(name, "beat")
+
+    rnd1 = wait_for(lambda: round_open(event, 1), 40, "round 1 to open", cluster)
+    tables = list(rnd1.tables.order_by("number"))
+    boards = list(rnd1.boards.order_by("number"))
+    client = APIClient()
+    # Tables 1 and 2 play everything through the API; table 3 plays nothing.
+    for table, tricks in ((tables[0], 10), (tables[1], 8)):
+        client.force_authenticate(table.ns.members.first().player)
+        for board in boards:
+            resp = client.post(
+                "/api/results/",
+                {
+                    "table": table.pk,
+                    "board": board.pk,
+                    "contract": "4S",
+                    "declarer": "N",
+                    "tricks": tricks,
+                    "lead": "HA",
+                },
+                format="json",
+            )
+            assert resp.status_code == 201, resp.content
+
+    wait_for(
+        lambda: event_status(event) == Event.Status.FINISHED, 100, "the event to finish", cluster
+    )
+    rnd1.refresh_from_db()
+    assert rnd1.status == Round.Status.CLOSED
+    assert rnd1.closed_at == rnd1.ends_at  # cut at the scheduled end
+    cut = Result.objects.filter(table=tables[2], status=Result.Status.CUT).count()
+    assert cut == len(boards)
+    played = Result.objects.filter(board__round=rnd1, status=Result.Status.PLAYED).count()
+    assert played == 4
+
+    # Round 2 was seated by score: the two leaders after round 1 meet at table 1.
+    after1 = list(Standing.objects.filter(entry__event=event, round_number=1).order_by("place"))
+    rnd2 = Round.objects.get(event=event, number=2)
+    top = rnd2.tables.get(number=1)
+    assert {top.ns_id, top.ew_id} & {after1[0].entry_id, after1[1].entry_id}
+    assert_no_repeats(event)
+    assert_transitions_once(event)
+
+    # Results published: ranks and master points, in the ledger once per player.
+    winner = Entry.objects.get(event=event, rank=1)
+    assert winner.master_points == 3
+    players = [m.player_id for m in winner.members.all()]
+    assert MasterPointEntry.objects.filter(event=event, player_id__in=players).count() == 2
+
+
+def test_a_worker_killed_half_way_through_a_close_is_replaced_and_the_event_completes(
+    broker_url, cluster_factory, live_event
+):
+    event = live_event(pairs=4, rounds=2, seconds=10, gap=1, start_in=4)
+    cluster = cluster_factory(broker_url)
+    cluster.start("slow", "worker", BRIDGE_FAULT_CLOSE_DELAY="30")
+    cluster.start("beat", "beat")
+    rnd1 = wait_for(lambda: round_open(event, 1), 40, "round 1 to open", cluster)
+    # The close starts at the scheduled end and then waits inside its transaction.
+    wait_for(lambda: time.time() > rnd1.ends_at.timestamp() + 5, 40, "the close to start")
+    cluster.kill("slow", signal.SIGKILL)
+    rnd1.refresh_from_db()
+    assert rnd1.status == Round.Status.OPEN  # rolled back: nothing half-closed
+    assert not Result.objects.filter(status=Result.Status.CUT).exists()
+    cluster.start("healthy", "worker")
+    wait_for(
+        lambda: event_status(event) == Event.Status.FINISHED, 90, "the event to finish", cluster
+    )
+    rnd1.refresh_from_db()
+    assert rnd1.closed_at == rnd1.ends_at
+    assert_transitions_once(event)
+
+
+def test_with_redis_down_results_are_kept_and_the_event_catches_up(
+    broker_url, cluster_factory, live_event
+):
+    port = 6391
+    url = f"redis://127.0.0.1:{port}/0"
+
+    def redis_start():
+        return subprocess.Popen(
+            ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", ""],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+
+    redis_proc = redis_start()
+    try:
+        wait_for(lambda: _ping(url), 10, "the private Redis")
+        need_redis(url)
+        event = live_event(pairs=4, rounds=2, seconds=12, gap=1, start_in=4)
+        cluster = cluster_factory(url)
+        cluster.start("w", "worker")
+        cluster.start("b", "beat")
+        rnd1 = wait_for(lambda: round_open(event, 1), 40, "round 1 to open", cluster)
+        redis_proc.terminate()
+        redis_proc.wait(timeout=10)
+        # The database is the source of truth: results are entered while Redis is down.
+        table = rnd1.tables.order_by("number").first()
+        client = APIClient()
+        client.force_authenticate(table.ns.members.first().player)
+        for board in rnd1.boards.all():
+            resp = client.post(
+                "/api/results/",
+                {
+                    "table": table.pk,
+                    "board": board.pk,
+                    "contract": "3NT",
+                    "declarer": "S",
+                    "tricks": 9,
+                    "lead": "D7",
+                },
+                format="json",
+            )
+            assert resp.status_code == 201, resp.content
+        # Redis stays down past the end of round 1: nothing can run the close.
+        wait_for(lambda: time.time() > rnd1.ends_at.timestamp() + 3, 30, "round 1 to end")
+        assert Round.objects.get(pk=rnd1.pk).status == Round.Status.OPEN
+        redis_proc = redis_start()
+        wait_for(
+            lambda: event_status(event) == Event.Status.FINISHED,
+            90,
+            "the event to catch up and finish",
+            cluster,
+        )
+        rnd1.refresh_from_db()
+        assert rnd1.closed_at == rnd1.ends_at
+        kept = Result.objects.filter(table=table, status=Result.Status.PLAYED).count()
+        assert kept == rnd1.boards.count()
+        assert_transitions_once(event)
+    finally:
+        redis_proc.terminate()
+        redis_proc.wait(timeout=10)
+
+
+def _ping(url):
+    import redis
+
+    try:
+        return redis.Redis.from_url(url, socket_connect_timeout=1).ping()
+    except Exception:  # noqa: BLE001
+        return False
