@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from django.db.models import Count, Prefetch, Q, QuerySet
+from django.db.models import Case, Count, Prefetch, Q, QuerySet, Value, When
 
 from accounts.models import User
 
@@ -203,12 +203,18 @@ def score_grid_get(*, event: Event) -> dict[int, dict[int, tuple[float | None, i
 
 
 def event_index_get(*, query: str = "", on=None) -> QuerySet[Event]:
-    """Events for the index: pair count and winners (rank 1) in two queries in all."""
+    """Events for the index, running first, then open for registration, then results;
+    with the pair count and the winners (rank 1): two queries in all."""
     events = event_list(query=query)
     if on is not None:
         events = events.filter(start_at__date=on)
+    status_order = Case(
+        When(status=Event.Status.RUNNING, then=Value(0)),
+        When(status=Event.Status.REGISTRATION, then=Value(1)),
+        default=Value(2),
+    )
     return (
-        events.order_by("-start_at", "-pk")
+        events.order_by(status_order, "-start_at", "-pk")
         .annotate(
             pairs=Count(
                 "entries",

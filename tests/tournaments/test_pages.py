@@ -586,3 +586,9 @@ def test_between_timed_rounds_the_pages_count_down_to_the_next_round(client, mak
     client.force_login(player(table.ns))
     html = client.get(reverse("tournaments:my_table", args=[event.pk])).content.decode()
     assert "Round 2 starts at" in html
+
+
+def test_event_index_lists_running_events_first(client, finished_event, make_event):
+    make_event(pairs=4, start=True, name="Live Swiss")
+    html = client.get(reverse("tournaments:event_list")).content.decode()
+    assert html.index("Live Swiss") < html.index("Spring Swiss")

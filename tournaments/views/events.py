@@ -36,6 +36,7 @@ class StandingRow:
     total: str
     url: str
     cells: list[GridCell] = field(default_factory=list)
+    mine: bool = False
 
 
 def event_list(request: HttpRequest) -> HttpResponse:
@@ -59,7 +60,7 @@ def event_list(request: HttpRequest) -> HttpResponse:
     )
 
 
-def _standings_context(event: Event) -> dict:
+def _standings_context(event: Event, user=None) -> dict:
     """Standings rows and the score grid of closed rounds (one query for the grid)."""
     entries = selectors.standings_get(event=event)
     boards = selectors.event_boards_get(event=event) if event.current_round else []
@@ -69,6 +70,7 @@ def _standings_context(event: Event) -> dict:
     board_urls = {
         b.number: reverse("tournaments:board_detail", args=[event.pk, b.number]) for b in shown
     }
+    user_id = user.pk if user is not None and user.is_authenticated else None
     rows = []
     for place, entry in enumerate(entries, 1):
         if finished:
@@ -94,6 +96,8 @@ def _standings_context(event: Event) -> dict:
                 total=points_text(entry.total, event.method, total=True),
                 url=reverse("tournaments:pair_detail", args=[event.pk, entry.pk]),
                 cells=cells,
+                mine=user_id is not None
+                and any(m.player_id == user_id for m in entry.members.all()),
             )
         )
     closed_rounds = sum(1 for b in boards if b.round.status == Round.Status.CLOSED)
@@ -109,7 +113,7 @@ def _standings_context(event: Event) -> dict:
 
 def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
     event = get_object_or_404(Event.objects.select_related("director"), pk=event_id)
-    context = _standings_context(event)
+    context = _standings_context(event, request.user)
     current = next_start = None
     if event.status == Event.Status.RUNNING and event.current_round:
         current = Round.objects.filter(event=event, number=event.current_round).first()
@@ -140,7 +144,9 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
 def standings_fragment(request: HttpRequest, event_id: int) -> HttpResponse:
     """The standings and grid only: polled by static/js/live.js while the event runs."""
     event = get_object_or_404(Event, pk=event_id)
-    response = render(request, "tournaments/_standings.html", _standings_context(event))
+    response = render(
+        request, "tournaments/_standings.html", _standings_context(event, request.user)
+    )
     response["Cache-Control"] = "no-store"
     return response
 
