@@ -199,3 +199,25 @@ def test_the_task_runs_the_same_code(make_event):
     past = timezone.now() - timedelta(seconds=1)
     Event.objects.filter(pk=event.pk).update(start_at=past, next_transition_at=past)
     assert advance_due_events.delay().get() == {str(event.pk): ["open 1"]}
+
+
+def test_director_clock_api(make_event, director):
+    from rest_framework.test import APIClient
+
+    event = timed_event(make_event)
+    schedule.events_advance(now=event.start_at)
+    client = APIClient()
+    url = f"/api/events/{event.pk}/clock/"
+    assert client.post(url, {"action": "pause"}, format="json").status_code in (401, 403)
+    client.force_authenticate(director)
+    assert client.post(url, {"action": "pause"}, format="json").status_code == 200
+    event.refresh_from_db()
+    assert event.paused_at is not None
+    assert client.post(url, {"action": "pause"}, format="json").json()["code"] == "paused"
+    assert client.post(url, {"action": "resume"}, format="json").status_code == 200
+    rnd = Round.objects.get(event=event, number=1)
+    before = rnd.ends_at
+    assert client.post(url, {"action": "extend", "minutes": 5}, format="json").status_code == 200
+    rnd.refresh_from_db()
+    assert rnd.ends_at == before + timedelta(minutes=5)
+    assert client.post(url, {"action": "extend"}, format="json").status_code == 400

@@ -147,3 +147,42 @@ class RoundCloseApi(APIView):
         services.round_close(event=event, number=number, actor=request.user)
         event.refresh_from_db()
         return _detail(event)
+
+
+class EventClockApi(APIView):
+    """The director's clock: pause (nothing is cut while paused), resume, extend."""
+
+    permission_classes = [IsEventDirector]
+
+    class InputSerializer(serializers.Serializer):
+        action = serializers.ChoiceField(choices=["pause", "resume", "extend"])
+        minutes = serializers.FloatField(required=False, min_value=0.1, max_value=240)
+
+        class Meta:
+            ref_name = "EventClockInput"
+
+    @extend_schema(
+        request=InputSerializer,
+        responses={200: EventDetailSerializer, **error_responses(400, 403, 404, 409)},
+        description="`pause` stops the clock; `resume` moves the rest of the schedule by "
+        "the length of the pause; `extend` gives the round in play `minutes` more.",
+    )
+    def post(self, request, event_id: int):
+        from ..services import schedule
+
+        event = event_or_404(event_id)
+        self.check_object_permissions(request, event)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        action = data.validated_data["action"]
+        if action == "pause":
+            schedule.event_pause(event=event, director=request.user)
+        elif action == "resume":
+            schedule.event_resume(event=event, director=request.user)
+        else:
+            minutes = data.validated_data.get("minutes")
+            if minutes is None:
+                raise serializers.ValidationError({"minutes": [_("How many minutes?")]})
+            schedule.round_extend(event=event, director=request.user, minutes=minutes)
+        event.refresh_from_db()
+        return _detail(event)

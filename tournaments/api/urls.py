@@ -3,7 +3,7 @@
 from django.urls import path
 from rest_framework.authtoken.views import obtain_auth_token
 
-from . import entries, events, results
+from . import entries, events, interchange, results
 
 urlpatterns = [
     path("auth/token/", obtain_auth_token, name="api-token"),
@@ -15,6 +15,7 @@ urlpatterns = [
         name="api-event-standings",
     ),
     path("events/<int:event_id>/start/", events.EventStartApi.as_view(), name="api-event-start"),
+    path("events/<int:event_id>/clock/", events.EventClockApi.as_view(), name="api-event-clock"),
     path(
         "events/<int:event_id>/rounds/<int:number>/close/",
         events.RoundCloseApi.as_view(),
@@ -67,5 +68,25 @@ urlpatterns = [
         "results/<int:result_id>/confirm/",
         results.ResultConfirmApi.as_view(),
         name="api-result-confirm",
+    ),
+    path(
+        "events/<int:event_id>/export/hands.pbn",
+        interchange.HandsPbnExportApi.as_view(),
+        name="api-event-export-hands",
+    ),
+    path(
+        "events/<int:event_id>/export/results.pbn",
+        interchange.ResultsPbnExportApi.as_view(),
+        name="api-event-export-results",
+    ),
+    path(
+        "events/<int:event_id>/export/usebio.xml",
+        interchange.UsebioExportApi.as_view(),
+        name="api-event-export-usebio",
+    ),
+    path(
+        "events/<int:event_id>/import/deals/",
+        interchange.DealsImportApi.as_view(),
+        name="api-event-import-deals",
     ),
 ]
