@@ -13,6 +13,7 @@ urlpatterns = [
     path("api/", include("config.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularRedocView.as_view(url_name="schema"), name="api-docs"),
+    path("", include("ratings.urls")),
     path("", include("tournaments.urls")),
 ]
 

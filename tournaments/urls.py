@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import boards, director, events, pairs, players, tables
+from .views import boards, director, events, pairs, tables
 
 app_name = "tournaments"
 
@@ -66,5 +66,4 @@ urlpatterns = [
         director.director_correct,
         name="director_correct",
     ),
-    path("players/<str:username>/", players.player_detail, name="player_detail"),
 ]

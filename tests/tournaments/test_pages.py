@@ -92,7 +92,7 @@ def test_event_page_shows_standings_and_a_grid_linking_to_boards(client, finishe
     entries = list(Entry.objects.filter(event=finished_event))
     for entry in entries:
         assert reverse("tournaments:pair_detail", args=[finished_event.pk, entry.pk]) in html
-        assert reverse("tournaments:player_detail", args=[player(entry).username]) in html
+        assert reverse("ratings:player_detail", args=[player(entry).username]) in html
     for number in (1, 2, 3, 4):
         assert reverse("tournaments:board_detail", args=[finished_event.pk, number]) in html
     first = Entry.objects.get(event=finished_event, rank=1)
@@ -176,7 +176,7 @@ def test_invited_partner_can_decline(client, make_event):
     assert entry.status == Entry.Status.DECLINED
 
 
-# --- Board, pair and player pages ----------------------------------------------------
+# --- Board and pair pages -----------------------------------------------------------
 
 
 def test_board_page_after_the_round_shows_the_deal_and_every_result(client, make_event):
@@ -232,22 +232,6 @@ def test_pair_page_shows_the_history_and_a_place_chart(client, finished_event):
         t.ew if t.ns_id == entry.pk else t.ns for t in tables if entry.pk in (t.ns_id, t.ew_id)
     )
     assert player(opponents).name in html
-
-
-def test_player_profile_shows_events_master_points_and_tier(client, finished_event):
-    entry = Entry.objects.get(event=finished_event, rank=1)
-    user = player(entry)
-    response = client.get(reverse("tournaments:player_detail", args=[user.username]))
-    assert response.status_code == 200
-    html = response.content.decode()
-    assert "Spring Swiss" in html
-    assert entry.master_points == 3
-    assert "有级牌手" in html and "Ranked Player" in html  # 3 points: tier 1
-    assert "+3" in html  # the ledger row
-
-
-def test_unknown_player_is_404(client, db):
-    assert client.get(reverse("tournaments:player_detail", args=["ghost"])).status_code == 404
 
 
 # --- My table --------------------------------------------------------------------------

@@ -93,5 +93,5 @@ def player_links(entry: Entry | None) -> SafeString:
     return format_html_join(
         mark_safe(' <span class="amp">&amp;</span> '),
         '<a href="{}">{}</a>',
-        ((reverse("tournaments:player_detail", args=[p.username]), p.name) for p in players),
+        ((reverse("ratings:player_detail", args=[p.username]), p.name) for p in players),
     )

@@ -1,7 +1,7 @@
 """Player profile: events played, master-point total, rank tier and the ledger.
 
-Note: this page reads the ``ratings`` app (tiers and the ledger), the one place where
-``tournaments`` code looks at ``ratings``; it may move to ``ratings/views.py``.
+It lives in ``ratings`` because it reads the ledger and the tiers; ``tournaments`` never
+imports ``ratings`` (the dependency points the other way).
 """
 
 from __future__ import annotations
@@ -10,13 +10,13 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from accounts.models import User
-from ratings.calc import next_tier, rank_tier
-from ratings.models import MasterPointEntry
-from ratings.services import master_points_total
+from tournaments import selectors
+from tournaments.models import Event
+from tournaments.views.display import points_text
 
-from .. import selectors
-from ..models import Event
-from .display import points_text
+from .calc import next_tier, rank_tier
+from .models import MasterPointEntry
+from .services import master_points_total
 
 
 def player_detail(request: HttpRequest, username: str) -> HttpResponse:
@@ -46,7 +46,7 @@ def player_detail(request: HttpRequest, username: str) -> HttpResponse:
     ledger = MasterPointEntry.objects.filter(player=player).select_related("event")[:100]
     return render(
         request,
-        "tournaments/player_detail.html",
+        "ratings/player_detail.html",
         {
             "player": player,
             "rows": rows,

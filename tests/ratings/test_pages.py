@@ -1,0 +1,41 @@
+"""The player profile page (ratings): events played, master points, rank tier, ledger."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from tests.tournaments.test_pages import finish, player
+from tournaments.models import Entry
+
+
+@pytest.fixture
+def finished_event(make_event):
+    return finish(make_event(pairs=4, start=True, num_rounds=2, name="Spring Swiss"))
+
+
+def test_player_profile_shows_events_master_points_and_tier(client, finished_event):
+    entry = Entry.objects.get(event=finished_event, rank=1)
+    user = player(entry)
+    url = reverse("ratings:player_detail", args=[user.username])
+    assert url == f"/players/{user.username}/"
+    response = client.get(url)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Spring Swiss" in html
+    assert entry.master_points == 3
+    assert "有级牌手" in html and "Ranked Player" in html  # 3 points: tier 1
+    assert "+3" in html  # the ledger row
+    partner = player(entry, 2)
+    assert reverse("ratings:player_detail", args=[partner.username]) in html
+
+
+def test_unknown_player_is_404(client, db):
+    assert client.get(reverse("ratings:player_detail", args=["ghost"])).status_code == 404
+
+
+def test_the_header_links_to_my_profile(client, finished_event):
+    user = player(Entry.objects.filter(event=finished_event).first())
+    client.force_login(user)
+    html = client.get(reverse("tournaments:event_list")).content.decode()
+    assert f'href="/players/{user.username}/"' in html
