@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from django.db.models import Case, Count, Prefetch, Q, QuerySet, Value, When
 
@@ -355,3 +356,39 @@ def board_ids_hidden_from(*, event: Event, user: User) -> set[int]:
             .values_list("board_id", flat=True)
         )
     return hidden
+
+
+@dataclass
+class MyTableState:
+    """What the my-table page polls: the latest round, the user's table in it, what next."""
+
+    round: Round | None
+    table_number: int | None  # None: no table in that round (or not entered)
+    next_round: int | None  # the round that comes after a closed one, if any
+    next_starts_at: datetime | None
+
+
+def my_table_state_get(*, event: Event, user: User) -> MyTableState:
+    """The cheap counterpart of ``my_table_get`` (two queries): enough to tell a page
+    that its round has ended or that the next one is seated."""
+    rnd = round_current(event=event)
+    table_number = None
+    if rnd is not None and user.is_authenticated:
+        table_number = (
+            Table.objects.filter(round=rnd)
+            .filter(Q(ns__members__player=user) | Q(ew__members__player=user))
+            .values_list("number", flat=True)
+            .first()
+        )
+    next_round = next_starts_at = None
+    if (
+        rnd is not None
+        and not rnd.is_open
+        and rnd.number < event.num_rounds
+        and event.status == Event.Status.RUNNING
+    ):
+        next_round = rnd.number + 1
+        next_starts_at = event.round_start(next_round)
+    return MyTableState(
+        round=rnd, table_number=table_number, next_round=next_round, next_starts_at=next_starts_at
+    )

@@ -34,6 +34,11 @@ urlpatterns = [
     path("events/<int:event_id>/pairs/<int:entry_id>/", pairs.pair_detail, name="pair_detail"),
     path("events/<int:event_id>/my-table/", tables.my_table, name="my_table"),
     path(
+        "events/<int:event_id>/my-table/state.json",
+        tables.my_table_state,
+        name="my_table_state",
+    ),
+    path(
         "events/<int:event_id>/my-table/results/<int:result_id>/confirm/",
         tables.result_confirm,
         name="result_confirm",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 
@@ -335,6 +336,94 @@ def test_header_my_table_goes_to_the_running_event(client, seated):
     client.force_login(player(table.ns))
     response = client.get(reverse("tournaments:my_table_current"))
     assert response["Location"] == reverse("tournaments:my_table", args=[event.pk])
+
+
+def my_table_state(client, event):
+    response = client.get(reverse("tournaments:my_table_state", args=[event.pk]))
+    assert response.status_code == 200 and response["Content-Type"] == "application/json"
+    assert response["Cache-Control"] == "no-store"
+    return response.json()
+
+
+def test_my_table_state_follows_the_round_end_and_the_next_round(client, make_event):
+    event = make_event(pairs=4, start=True)
+    rnd = event.rounds.get(number=1)
+    table = rnd.tables.get(number=2)
+    client.force_login(player(table.ew))
+
+    state = my_table_state(client, event)
+    assert state["event_status"] == "running"
+    assert (state["round"], state["status"], state["table"]) == (1, "open", 2)
+    assert state["ends_at"] == state["due"] == rnd.ends_at.isoformat()
+    assert state["next_round"] is None and state["next_starts_at"] is None
+    page = client.get(reverse("tournaments:my_table", args=[event.pk])).content.decode()
+    assert f'data-signature="{state["signature"]}"' in page
+    assert reverse("tournaments:my_table_state", args=[event.pk]) in page
+    assert "js/mytable.js" in page
+
+    services.round_close(event=event, number=1, open_next=False)  # a timed event's gap
+    event.refresh_from_db()
+    waiting = my_table_state(client, event)
+    assert (waiting["round"], waiting["status"], waiting["table"]) == (1, "closed", 2)
+    assert waiting["next_round"] == 2
+    assert waiting["next_starts_at"] == waiting["due"] == event.round_start(2).isoformat()
+    assert waiting["signature"] != state["signature"]
+    page = client.get(reverse("tournaments:my_table", args=[event.pk])).content.decode()
+    assert "Round over — waiting for the next round" in page
+    assert f'data-signature="{waiting["signature"]}"' in page
+
+    services.round_open(event=event, number=2)
+    event.refresh_from_db()
+    second = event.rounds.get(number=2)
+    seat = second.tables.get(Q(ns=table.ew) | Q(ew=table.ew))
+    moved = my_table_state(client, event)
+    assert (moved["round"], moved["status"], moved["table"]) == (2, "open", seat.number)
+    assert moved["due"] == second.ends_at.isoformat() and moved["next_round"] is None
+    assert moved["signature"] not in (state["signature"], waiting["signature"])
+    page = client.get(reverse("tournaments:my_table", args=[event.pk])).content.decode()
+    assert f'data-signature="{moved["signature"]}"' in page
+    assert 'class="clock-status' not in page
+
+
+def test_my_table_state_after_the_last_round_stops_the_polling(client, make_event):
+    event = make_event(pairs=4, start=True, num_rounds=1)
+    table = event.rounds.get(number=1).tables.get(number=1)
+    client.force_login(player(table.ns))
+    services.round_close(event=event, number=1)
+    event.refresh_from_db()
+    state = my_table_state(client, event)
+    assert state["event_status"] == "finished" and state["status"] == "closed"
+    assert state["next_round"] is None and state["due"] is None
+    page = client.get(reverse("tournaments:my_table", args=[event.pk])).content.decode()
+    assert "The event has finished." in page and "data-state-url" not in page
+
+
+def test_my_table_state_before_the_start_and_for_strangers(client, make_event):
+    event = make_event(pairs=2)
+    member = player(Entry.objects.filter(event=event).first())
+    url = reverse("tournaments:my_table_state", args=[event.pk])
+    assert client.get(url).status_code == 403  # not logged in
+    client.force_login(member)
+    state = my_table_state(client, event)
+    assert (state["event_status"], state["round"], state["table"]) == ("registration", 0, None)
+    assert state["due"] == event.round_start(1).isoformat()
+    assert (
+        "data-state-url"
+        in client.get(reverse("tournaments:my_table", args=[event.pk])).content.decode()
+    )
+    client.force_login(UserFactory())  # not entered: nothing to follow
+    assert (
+        "data-state-url"
+        not in client.get(reverse("tournaments:my_table", args=[event.pk])).content.decode()
+    )
+    assert client.get(reverse("tournaments:my_table_state", args=[9999])).status_code == 404
+
+
+def test_my_table_state_is_cheap(client, make_event, django_assert_max_num_queries):
+    event = make_event(pairs=30, start=True)
+    client.force_login(player(event.rounds.get(number=1).tables.get(number=3).ns))
+    with django_assert_max_num_queries(5):  # session, user, event, round, table
+        my_table_state(client, event)
 
 
 # --- Director pages ----------------------------------------------------------------------

@@ -6,8 +6,9 @@ from dataclasses import dataclass
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -87,9 +88,45 @@ def _submit(request: HttpRequest, seat) -> tuple[bool, dict[int, ResultForm]]:
     return False, {board_id: form}
 
 
+def _iso(value) -> str | None:
+    return value.isoformat() if value is not None else None
+
+
+def _state(event: Event, state: selectors.MyTableState) -> dict:
+    """The polled state; ``signature`` changes exactly when the page must be redrawn
+    (another round, the round closed, another table, the event started or finished) and
+    ``due`` is when the next change is expected (round end, next start, event start)."""
+    rnd = state.round
+    if rnd is None:
+        due = event.round_start(1) if event.status == Event.Status.REGISTRATION else None
+    elif rnd.is_open:
+        due = rnd.ends_at
+    else:
+        due = state.next_starts_at
+    number = rnd.number if rnd else 0
+    status = rnd.status if rnd else ""
+    return {
+        "event": event.pk,
+        "event_status": event.status,
+        "paused": event.paused_at is not None,
+        "round": number,
+        "num_rounds": event.num_rounds,
+        "status": status,
+        "ends_at": _iso(rnd.ends_at) if rnd else None,
+        "table": state.table_number,
+        "next_round": state.next_round,
+        "next_starts_at": _iso(state.next_starts_at),
+        "due": _iso(due),
+        "signature": f"{event.status}:{number}:{status}:{state.table_number or 0}",
+        "now": timezone.now().isoformat(),
+    }
+
+
 @login_required
 def my_table(request: HttpRequest, event_id: int) -> HttpResponse:
     event = get_object_or_404(Event, pk=event_id)
+    # The polled state first: if a round changes in between, the next poll redraws.
+    state = _state(event, selectors.my_table_state_get(event=event, user=request.user))
     seat = selectors.my_table_get(event=event, user=request.user)
     bound: dict[int, ResultForm] = {}
     if request.method == "POST" and seat is not None:
@@ -97,7 +134,7 @@ def my_table(request: HttpRequest, event_id: int) -> HttpResponse:
         if stored:
             messages.success(request, _("Result entered. Your opponents confirm it."))
             return redirect("tournaments:my_table", event_id=event.pk)
-    context = {"event": event, "seat": seat}
+    context = {"event": event, "seat": seat, "state": state}
     if seat is None:
         context["entered"] = selectors.membership_get(event=event, user=request.user) is not None
     if seat is not None:
@@ -111,7 +148,23 @@ def my_table(request: HttpRequest, event_id: int) -> HttpResponse:
         context["my_entry"] = next(
             (e for e in (seat.table.ns, seat.table.ew) if e and e.pk == seat.entry.pk), seat.entry
         )
+    # The page follows the event by itself (static/js/mytable.js) until it has finished.
+    context["poll"] = event.status != Event.Status.FINISHED and (
+        seat is not None or context.get("entered", False)
+    )
     return render(request, "tournaments/my_table.html", context)
+
+
+def my_table_state(request: HttpRequest, event_id: int) -> JsonResponse:
+    """``my-table/state.json``: polled by static/js/mytable.js (every 5 s while waiting for
+    the next round) so that the page moves on to the next round's seating by itself."""
+    if not request.user.is_authenticated:
+        return JsonResponse({"detail": _("Log in to see your table.")}, status=403)
+    event = get_object_or_404(Event, pk=event_id)
+    state = selectors.my_table_state_get(event=event, user=request.user)
+    response = JsonResponse(_state(event, state))
+    response["Cache-Control"] = "no-store"
+    return response
 
 
 @login_required
