@@ -1,0 +1,171 @@
+"""Import and export: hand records and results as PBN, results as USEBIO XML.
+
+The exports are files, not JSON: the views return them with their own content type
+and a download file name, and ignore the client's Accept header (errors stay JSON).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.http import HttpResponse
+from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
+from rest_framework import serializers
+from rest_framework.negotiation import BaseContentNegotiation
+from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.permissions import AllowAny
+from rest_framework.renderers import JSONRenderer
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from ..interchange import pbn_decode
+from ..services import interchange
+from .permissions import IsEventDirector
+from .utils import error_responses, event_or_404
+
+PBN_CONTENT_TYPE = "application/x-pbn; charset=utf-8"
+XML_CONTENT_TYPE = "application/xml; charset=utf-8"
+MAX_UPLOAD_BYTES = 2 * 1024 * 1024
+
+_VISIBILITY = (
+    "Only boards everyone may see are included: those of closed rounds, or every board "
+    "once the event has finished. The round in play is left out, deals and results."
+)
+
+
+class _FileNegotiation(BaseContentNegotiation):
+    """A file download: no choice of format, errors in the first renderer (JSON)."""
+
+    def select_parser(self, request, parsers):
+        return parsers[0]
+
+    def select_renderer(self, request, renderers, format_suffix=None):
+        return renderers[0], renderers[0].media_type
+
+
+def _download(body: str, *, content_type: str, filename: str) -> HttpResponse:
+    response = HttpResponse(body.encode("utf-8"), content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+class _ExportApi(APIView):
+    permission_classes = [AllowAny]
+    renderer_classes = [JSONRenderer]
+    content_negotiation_class = _FileNegotiation
+    content_type = PBN_CONTENT_TYPE
+    suffix = ""
+    export: Callable[..., str]  # a service: ``export(event=event) -> text``
+
+    def get(self, request, event_id: int):
+        event = event_or_404(event_id)
+        return _download(
+            self.export(event=event),
+            content_type=self.content_type,
+            filename=f"event-{event.pk}-{self.suffix}",
+        )
+
+
+def _file_schema(name: str, media_type: str, description: str):
+    return extend_schema_view(
+        get=extend_schema(
+            operation_id=f"events_export_{name}",
+            responses={
+                (200, media_type): OpenApiResponse(
+                    response=OpenApiTypes.STR, description=description
+                ),
+                **error_responses(404),
+            },
+            description=_VISIBILITY,
+        )
+    )
+
+
+@_file_schema("hands", "application/x-pbn", "Hand records, one PBN 2.1 game per board.")
+class HandsPbnExportApi(_ExportApi):
+    suffix = "hands.pbn"
+    export = staticmethod(interchange.event_hands_pbn_export)
+
+
+@_file_schema(
+    "results",
+    "application/x-pbn",
+    "Hand records with a ScoreTable per board, then a TotalScoreTable (PBN 2.1).",
+)
+class ResultsPbnExportApi(_ExportApi):
+    suffix = "results.pbn"
+    export = staticmethod(interchange.event_results_pbn_export)
+
+
+@_file_schema(
+    "usebio", "application/xml", "Participants, travellers and hand records (USEBIO 1.2)."
+)
+class UsebioExportApi(_ExportApi):
+    content_type = XML_CONTENT_TYPE
+    suffix = "usebio.xml"
+    export = staticmethod(interchange.event_usebio_export)
+
+
+class DealsImportApi(APIView):
+    """The director loads the deals of a PBN file before round 1 starts."""
+
+    permission_classes = [IsEventDirector]
+    parser_classes = [MultiPartParser, FormParser, JSONParser]
+
+    class FileInputSerializer(serializers.Serializer):
+        file = serializers.FileField(help_text="A PBN file: one game per board with [Deal].")
+
+        class Meta:
+            ref_name = "DealsImportFile"
+
+    class TextInputSerializer(serializers.Serializer):
+        pbn = serializers.CharField(
+            trim_whitespace=False,
+            max_length=MAX_UPLOAD_BYTES,
+            help_text="The text of a PBN file: one game per board with [Board] and [Deal].",
+        )
+
+        class Meta:
+            ref_name = "DealsImportText"
+
+    class OutputSerializer(serializers.Serializer):
+        event = serializers.IntegerField()
+        boards = serializers.ListField(
+            child=serializers.IntegerField(), help_text="Board numbers that got a deal."
+        )
+
+        class Meta:
+            ref_name = "DealsImport"
+
+    @extend_schema(
+        request={
+            "multipart/form-data": FileInputSerializer,
+            "application/json": TextInputSerializer,
+        },
+        responses={200: OutputSerializer, **error_responses(400, 403, 404, 409)},
+        description="Replaces the event's imported deals; boards not in the file are "
+        "shuffled as usual. All or nothing: a bad deal, a board number outside the event "
+        "or a board given twice refuses the file (400, naming the board). 409 once "
+        "round 1 has started.",
+    )
+    def post(self, request, event_id: int):
+        event = event_or_404(event_id)
+        self.check_object_permissions(request, event)
+        if "file" in request.FILES:
+            upload = self.FileInputSerializer(data=request.data)
+            upload.is_valid(raise_exception=True)
+            source = upload.validated_data["file"]
+            if source.size > MAX_UPLOAD_BYTES:
+                raise serializers.ValidationError(
+                    {"file": [_("The file is larger than 2 MB.")]}, code="too_large"
+                )
+            text = pbn_decode(source.read())
+        else:
+            body = self.TextInputSerializer(data=request.data)
+            body.is_valid(raise_exception=True)
+            text = body.validated_data["pbn"]
+        deals = interchange.event_deals_import(event=event, text=text, actor=request.user)
+        data = {"event": event.pk, "boards": sorted(int(n) for n in deals)}
+        return Response(self.OutputSerializer(data).data)

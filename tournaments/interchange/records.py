@@ -1,0 +1,81 @@
+"""The plain records the PBN and USEBIO writers take and the readers give back.
+
+They carry no Django objects: ``tournaments.services.interchange`` builds them from the
+database, so the file formats can be written, read and tested without one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+
+#: Event methods (``Event.Method`` values) the formats know.
+METHODS = ("ximp", "imp", "mp")
+
+
+@dataclass(frozen=True)
+class EventRecord:
+    """What the files say about the event itself."""
+
+    id: int
+    name: str
+    date: date
+    method: str  # "ximp", "imp" or "mp"
+    boards_total: int
+    boards_per_round: int
+    site: str = ""
+
+
+@dataclass(frozen=True)
+class BoardRecord:
+    """A board's hand record: number, dealer, vulnerability, deal and its analysis."""
+
+    number: int
+    dealer: str  # N, E, S or W
+    vulnerability: str  # None, NS, EW or All
+    deal: str  # PBN "N:hand hand hand hand"
+    dd_table: dict[str, dict[str, int]] | None = None  # {"NT": {"N": 9, ...}, "S": ...}
+    par_score: int | None = None  # for NS
+    par_contracts: str = ""
+
+
+@dataclass(frozen=True)
+class ResultLine:
+    """One table's result on a board (a traveller line), NS point of view.
+
+    A played board has a contract ("4SX", or "PASS" with no declarer, tricks or lead);
+    an adjusted one has no contract and an adjustment code ("A+", "A=", "A-") per side
+    that has one. ``ew_pair`` is None for a bye.
+    """
+
+    ns_pair: int | None
+    ew_pair: int | None
+    contract: str
+    declarer: str
+    tricks: int | None
+    lead: str
+    ns_score: int | None
+    ns_points: float | None
+    ew_points: float | None
+    ns_adjustment: str = ""
+    ew_adjustment: str = ""
+
+    @property
+    def is_adjusted(self) -> bool:
+        return not self.contract
+
+
+@dataclass(frozen=True)
+class PairRecord:
+    """A pair of the event: number (registration order), players and standing."""
+
+    number: int
+    players: list[str] = field(default_factory=list)
+    rank: int | None = None  # None: not ranked (running event, or did not finish)
+    total: float = 0.0
+    boards_played: int = 0
+    master_points: int = 0
+
+    @property
+    def names(self) -> str:
+        return " - ".join(self.players)

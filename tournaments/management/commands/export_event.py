@@ -1,0 +1,38 @@
+"""Write an event's hand records (PBN), results (PBN) or USEBIO XML to a file or stdout."""
+
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+
+from tournaments import selectors
+from tournaments.services import interchange
+
+EXPORTS = {
+    "hands": interchange.event_hands_pbn_export,
+    "results": interchange.event_results_pbn_export,
+    "usebio": interchange.event_usebio_export,
+}
+
+
+class Command(BaseCommand):
+    help = (
+        "Export an event: hand records as PBN (hands), results as PBN (results) or "
+        "USEBIO 1.2 XML (usebio). Only boards everyone may see are written: closed "
+        "rounds, or all boards once the event has finished."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("event_id", type=int)
+        parser.add_argument("--format", required=True, choices=sorted(EXPORTS))
+        parser.add_argument("--out", default="", help="File to write (default: stdout).")
+
+    def handle(self, *args, event_id, format, out, **opts):
+        event = selectors.event_get(event_id=event_id)
+        if event is None:
+            raise CommandError(f"No event {event_id}.")
+        text = EXPORTS[format](event=event)
+        if out:
+            Path(out).write_text(text, encoding="utf-8")
+            self.stderr.write(f"Wrote {out}")
+        else:
+            self.stdout.write(text, ending="")

@@ -1,0 +1,268 @@
+"""Import and export: hand records as PBN, results as PBN and USEBIO XML.
+
+Exports show only what everyone may see: the boards of closed rounds (every board once
+the event has finished). A board of the round in play is left out with its deal and
+its results, whoever asks, so a file can be published as it is. The formats are
+written and read by the pure ``tournaments.interchange`` package; this module loads
+the rows (a fixed number of queries) and, for the import, validates and stores.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from django.contrib.auth.models import AnonymousUser
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from accounts.models import User
+
+from .. import selectors
+from ..deals import RANKS, SEATS, SUITS, deal_hands, deal_validate
+from ..errors import BridgeError, ConflictError
+from ..interchange import (
+    BoardRecord,
+    EventRecord,
+    PairRecord,
+    PbnError,
+    ResultLine,
+    hands_pbn_write,
+    pbn_parse,
+    results_pbn_write,
+    usebio_write,
+)
+from ..lock_objects import event_for_update
+from ..models import Board, Entry, Event, Result, Round
+from .audit import log_action
+from .registration import _check_director
+
+SEAT_NAMES = {
+    "N": gettext_lazy("North"),
+    "E": gettext_lazy("East"),
+    "S": gettext_lazy("South"),
+    "W": gettext_lazy("West"),
+}
+
+
+# --- export ----------------------------------------------------------------------------
+
+
+def _event_record(event: Event) -> EventRecord:
+    return EventRecord(
+        id=event.pk,
+        name=event.name,
+        date=timezone.localtime(event.start_at).date(),
+        method=event.method,
+        boards_total=event.boards_total,
+        boards_per_round=event.boards_per_round,
+    )
+
+
+def boards_public_get(*, event: Event) -> list[Board]:
+    """The event's boards that everyone may see (closed rounds; all once finished)."""
+    hidden = selectors.board_ids_hidden_from(event=event, user=AnonymousUser())
+    return [b for b in selectors.event_boards_get(event=event) if b.pk not in hidden]
+
+
+def _board_record(board: Board) -> BoardRecord:
+    return BoardRecord(
+        number=board.number,
+        dealer=board.dealer,
+        vulnerability=board.vulnerability,
+        deal=board.deal,
+        dd_table=board.dd_table,
+        par_score=board.par_score,
+        par_contracts=board.par_contracts,
+    )
+
+
+def _pairs(event: Event, entries: list[Entry]) -> list[PairRecord]:
+    return [
+        PairRecord(
+            number=e.registration_order,
+            players=[m.player.name for m in e.members.all()],
+            rank=e.rank if event.status == Event.Status.FINISHED else None,
+            total=e.total,
+            boards_played=e.boards_played,
+            master_points=e.master_points,
+        )
+        for e in entries
+    ]
+
+
+def _results(boards: list[Board], pair_numbers: dict[int, int]) -> dict[int, list[ResultLine]]:
+    """Every result of ``boards`` but the cut ones, by board number, in table order."""
+    lines: dict[int, list[ResultLine]] = {b.number: [] for b in boards}
+    rows = (
+        Result.objects.filter(board__in=boards)
+        .exclude(status=Result.Status.CUT)
+        .select_related("board", "table")
+        .order_by("board__number", "table__number")
+    )
+    for r in rows:
+        adjusted = r.status == Result.Status.ADJUSTED
+        lines[r.board.number].append(
+            ResultLine(
+                ns_pair=pair_numbers.get(r.table.ns_id),
+                ew_pair=pair_numbers.get(r.table.ew_id) if r.table.ew_id else None,
+                contract="" if adjusted else r.contract,
+                declarer="" if adjusted else r.declarer,
+                tricks=None if adjusted else r.tricks,
+                lead="" if adjusted else r.lead,
+                ns_score=None if adjusted else r.ns_score,
+                ns_points=r.ns_points,
+                ew_points=r.ew_points,
+                ns_adjustment=r.ns_adjustment if adjusted else "",
+                ew_adjustment=r.ew_adjustment if adjusted else "",
+            )
+        )
+    return lines
+
+
+def _results_data(event: Event):
+    boards = boards_public_get(event=event)
+    entries = selectors.standings_get(event=event)
+    numbers = {e.pk: e.registration_order for e in entries}
+    return boards, _pairs(event, entries), _results(boards, numbers)
+
+
+def event_hands_pbn_export(*, event: Event) -> str:
+    """The hand records of the boards everyone may see, as PBN 2.1."""
+    boards = boards_public_get(event=event)
+    return hands_pbn_write(event=_event_record(event), boards=map(_board_record, boards))
+
+
+def event_results_pbn_export(*, event: Event) -> str:
+    """Hand records, score tables and totals as PBN 2.1 (boards everyone may see)."""
+    boards, pairs, results = _results_data(event)
+    return results_pbn_write(
+        event=_event_record(event),
+        boards=map(_board_record, boards),
+        results=results,
+        pairs=pairs,
+    )
+
+
+def event_usebio_export(*, event: Event) -> str:
+    """Participants, travellers and hand records as USEBIO 1.2 XML."""
+    boards, pairs, results = _results_data(event)
+    return usebio_write(
+        event=_event_record(event),
+        pairs=pairs,
+        boards=map(_board_record, boards),
+        results=results,
+    )
+
+
+# --- import ----------------------------------------------------------------------------
+
+
+def _deal_problem(deal: str) -> str:
+    """Why ``deal_validate`` refused a deal, in words a director can act on."""
+    try:
+        hands = deal_hands(deal)
+    except (ValueError, IndexError):
+        return _("it is not a PBN deal such as “N:AKQ.JT9.876.5432 …”")
+    if set(hands) != set(SEATS):
+        return _("it needs four hands")
+    counts: Counter[str] = Counter()
+    for seat in SEATS:
+        cards = [s + r for s, ranks in hands[seat].items() for r in ranks.upper()]
+        for card in cards:
+            if card[1] not in RANKS:
+                return _("“%(rank)s” is not a card rank") % {"rank": card[1]}
+        counts.update(cards)
+        if len(cards) != 13:
+            return _("%(seat)s holds %(count)d cards, not 13") % {
+                "seat": SEAT_NAMES[seat],
+                "count": len(cards),
+            }
+    for suit in SUITS:
+        for rank in RANKS:
+            if counts[suit + rank] > 1:
+                return _("%(card)s appears %(times)d times") % {
+                    "card": suit + rank,
+                    "times": counts[suit + rank],
+                }
+    return _("it is not a valid deal")
+
+
+def _deals_read(text: str, boards_total: int) -> dict[int, str]:
+    """Board number → deal from PBN text; one BridgeError listing every problem."""
+    try:
+        games = pbn_parse(text)
+    except PbnError as exc:
+        raise BridgeError(_("Not a PBN file: %(error)s") % {"error": exc}, code="pbn") from exc
+    deals: dict[int, str] = {}
+    problems: list[tuple[str, str]] = []
+    for game in games:
+        if "Deal" not in game.tags:
+            continue
+        board = game.tags.get("Board", "").strip()
+        if not board.isdigit():
+            problems.append(
+                (
+                    "board_number",
+                    _("The deal of the game at line %(line)d has no board number.")
+                    % {"line": game.line},
+                )
+            )
+            continue
+        number = int(board)
+        if not 1 <= number <= boards_total:
+            problems.append(
+                (
+                    "board_number",
+                    _("Board %(n)d: this event has boards 1 to %(total)d.")
+                    % {"n": number, "total": boards_total},
+                )
+            )
+        elif number in deals:
+            problems.append(
+                ("duplicate_board", _("Board %(n)d appears twice in the file.") % {"n": number})
+            )
+        else:
+            try:
+                deals[number] = deal_validate(game.tags["Deal"])
+            except ValueError:
+                problems.append(
+                    (
+                        "bad_deal",
+                        _("Board %(n)d: %(problem)s.")
+                        % {"n": number, "problem": _deal_problem(game.tags["Deal"])},
+                    )
+                )
+                deals[number] = ""  # seen: a second copy is still a duplicate
+    if problems:
+        raise BridgeError(" ".join(message for _code, message in problems), code=problems[0][0])
+    if not deals:
+        raise BridgeError(_("The file has no deals."), code="no_deals")
+    return deals
+
+
+def event_deals_import(*, event: Event, text: str, actor: User | None = None) -> dict[str, str]:
+    """Store the deals of a PBN file as the event's boards: ``{board number: deal}``.
+
+    All or nothing: any bad deal, board number outside the event or board given twice
+    refuses the whole file. Boards missing from the file are shuffled as usual. Refused
+    once round 1 has started (dealt boards never change). ``actor`` None: a command.
+    """
+    with transaction.atomic():
+        event = event_for_update(event.pk)
+        if actor is not None:
+            _check_director(event, actor)
+        if (
+            event.status != Event.Status.REGISTRATION
+            or event.current_round > 0
+            or Round.objects.filter(event=event).exists()
+        ):
+            raise ConflictError(
+                _("Round 1 has started: the deals can no longer change."), code="started"
+            )
+        deals = _deals_read(text, event.boards_total)
+        event.preset_deals = {str(n): deals[n] for n in sorted(deals)}
+        event.save(update_fields=["preset_deals"])
+        log_action(event=event, actor=actor, action="deals_import", data={"boards": sorted(deals)})
+    return event.preset_deals
