@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import timedelta
 
 from django.db import transaction
@@ -91,6 +91,8 @@ class SimulationConfig:
     withdraw: int = 0
     seed: int = 1
     name: str = ""
+    # Real accounts to seat as the first pairs (in pairs of two); the rest are synthetic.
+    players: list[User] = field(default_factory=list)
 
 
 def simulate_swiss_event(
@@ -109,6 +111,7 @@ def simulate_swiss_event(
     )
     prefix = f"sim{config.seed}x{Event.objects.count() + 1}p"
     players = _sim_users(prefix, config.pairs * 2, random.Random(config.seed))
+    players[: len(config.players)] = config.players
     event = services.event_create(
         name=config.name or f"Simulated Swiss #{config.seed}",
         start_at=timezone.now() + timedelta(minutes=5),

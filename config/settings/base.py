@@ -158,4 +158,6 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env("DJANGO_LOG_LEVEL", default="WARNING")},
+    # The in-process "memory://" broker has no host; kombu warns about it on every task.
+    "loggers": {"kombu.connection": {"level": "ERROR"}},
 }

@@ -2,13 +2,13 @@
 
 from datetime import timedelta
 
-from django.core.management import call_command
 from django.core.management.base import BaseCommand
 from django.utils import timezone
 
 from accounts.models import User
 from tournaments import services
 from tournaments.models import Event
+from tournaments.simulation import SimulationConfig, simulate_swiss_event
 
 DEMO_PLAYERS = [
     ("alice", "Alice Chen"),
@@ -35,24 +35,44 @@ class Command(BaseCommand):
             User.objects.create_user(name, f"{name}@example.org", PASSWORD, display_name=full)
             for name, full in DEMO_PLAYERS
         ]
-        for args in (
-            ["--pairs", "24", "--rounds", "7", "--boards-per-round", "3", "--method", "ximp"],
-            ["--pairs", "15", "--rounds", "5", "--boards-per-round", "3", "--method", "mp"],
-        ):
-            call_command(
-                "simulate_event",
-                *args,
-                "--play-rate",
-                "0.93",
-                "--withdraw",
-                "1",
-                "--seed",
-                str(len(args) + Event.objects.count()),
-                "--no-progress",
-                stdout=self.stdout,
+        finished = [
+            ("Sunday Swiss Pairs (Cross-IMPs)", 24, 7, Event.Method.XIMP, 11),
+            ("Wednesday Matchpoint Swiss", 15, 5, Event.Method.MP, 12),
+        ]
+        for name, pairs, rounds, method, seed in finished:
+            event = simulate_swiss_event(
+                SimulationConfig(
+                    pairs=pairs,
+                    rounds=rounds,
+                    boards_per_round=3,
+                    method=method,
+                    play_rate=0.93,
+                    withdraw=1,
+                    seed=seed,
+                    name=name,
+                    players=players,  # the demo accounts have a history to browse
+                )
             )
-        Event.objects.filter(method="ximp").update(name="Sunday Swiss Pairs (Cross-IMPs)")
-        Event.objects.filter(method="mp").update(name="Wednesday Matchpoint Swiss")
+            self.stdout.write(f"Simulated {event.name}: {pairs} pairs, {rounds} rounds.")
+        # Tonight's event starts in two minutes and runs on the clock (`make demo` starts
+        # it): log in as alice to play at your table, or as director to run it.
+        tonight = services.event_create(
+            name="Tonight's Swiss (live)",
+            start_at=timezone.now() + timedelta(minutes=2),
+            num_rounds=5,
+            boards_per_round=3,
+            round_minutes=15,
+            gap_minutes=2,
+            director=director,
+            method=Event.Method.XIMP,
+        )
+        guests = list(User.objects.filter(username__startswith="sim11").order_by("username")[:10])
+        for a, b in [
+            *zip(players[::2], players[1::2], strict=True),
+            *zip(guests[::2], guests[1::2], strict=True),
+        ]:
+            entry = services.entry_register(event=tonight, player=a, partner=b)
+            services.entry_confirm(entry=entry, player=b)
         upcoming = services.event_create(
             name="Friday Evening Swiss",
             start_at=timezone.now() + timedelta(days=2),
