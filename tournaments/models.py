@@ -125,6 +125,12 @@ class Event(models.Model):
     def round_end(self, number: int):
         return self.round_start(number) + timedelta(minutes=self.round_minutes)
 
+    def is_directed_by(self, user) -> bool:
+        """Directors are staff users and the event's own director."""
+        return bool(
+            user and user.is_authenticated and (user.is_staff or self.director_id == user.pk)
+        )
+
     @property
     def registration_open(self) -> bool:
         return self.status == self.Status.REGISTRATION and timezone.now() < self.start_at

@@ -119,7 +119,7 @@ def board_visible_to(*, board: Board, user: User, event: Event | None = None) ->
         return True
     if not user.is_authenticated:
         return False
-    if user.is_staff or event.director_id == user.pk:
+    if event.is_directed_by(user):
         return True
     return (
         Result.objects.filter(
@@ -342,7 +342,7 @@ def board_ids_hidden_from(*, event: Event, user: User) -> set[int]:
     """
     if event.status == Event.Status.FINISHED:
         return set()
-    if user.is_authenticated and (user.is_staff or event.director_id == user.pk):
+    if event.is_directed_by(user):
         return set()
     hidden = set(
         Board.objects.filter(event=event, round__status=Round.Status.OPEN).values_list(

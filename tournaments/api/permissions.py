@@ -9,7 +9,7 @@ from ..models import Event
 
 
 def is_event_director(*, event: Event, user) -> bool:
-    return bool(user and user.is_authenticated and (user.is_staff or event.director_id == user.pk))
+    return event.is_directed_by(user)
 
 
 class IsDirector(BasePermission):

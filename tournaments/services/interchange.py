@@ -35,8 +35,7 @@ from ..interchange import (
 )
 from ..lock_objects import event_for_update
 from ..models import Board, Entry, Event, Result, Round
-from .audit import log_action
-from .registration import _check_director
+from .audit import director_required, log_action
 
 SEAT_NAMES = {
     "N": gettext_lazy("North"),
@@ -252,7 +251,7 @@ def event_deals_import(*, event: Event, text: str, actor: User | None = None) ->
     with transaction.atomic():
         event = event_for_update(event.pk)
         if actor is not None:
-            _check_director(event, actor)
+            director_required(event, actor)
         if (
             event.status != Event.Status.REGISTRATION
             or event.current_round > 0

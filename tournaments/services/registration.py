@@ -12,12 +12,7 @@ from accounts.models import User
 from ..errors import ConflictError, PermissionDeniedError
 from ..lock_objects import event_for_update
 from ..models import Entry, EntryMember, Event
-from .audit import log_action
-
-
-def _check_director(event: Event, user: User) -> None:
-    if not (user.is_staff or event.director_id == user.pk):
-        raise PermissionDeniedError(_("Only the event's director may do this."), code="director")
+from .audit import director_required, log_action
 
 
 def _next_order(event: Event) -> int:
@@ -107,7 +102,7 @@ def entry_decline(*, entry: Entry, player: User) -> None:
 @transaction.atomic
 def entry_add(*, event: Event, players: list[User], director: User) -> Entry:
     """The director enters a pair directly, also after the start (a late entry)."""
-    _check_director(event, director)
+    director_required(event, director)
     event = event_for_update(event.pk)
     if event.status == Event.Status.FINISHED:
         raise ConflictError(_("The event has finished."), code="finished")
@@ -127,7 +122,7 @@ def entry_withdraw(*, entry: Entry, by: User) -> Entry:
     event = event_for_update(entry.event_id)
     entry = Entry.objects.select_for_update().get(pk=entry.pk)
     is_member = entry.members.filter(player=by).exists()
-    is_director = by.is_staff or event.director_id == by.pk
+    is_director = event.is_directed_by(by)
     if not is_director and not (is_member and event.status == Event.Status.REGISTRATION):
         raise PermissionDeniedError(
             _("Only the director can withdraw a pair once the event has started."),
@@ -151,7 +146,7 @@ def entry_withdraw(*, entry: Entry, by: User) -> Entry:
 def entry_set_sitting_out(*, entry: Entry, sitting_out: bool, director: User) -> Entry:
     """Sit a pair out of the next rounds (or bring it back); seating takes it into account."""
     event = event_for_update(entry.event_id)
-    _check_director(event, director)
+    director_required(event, director)
     Entry.objects.filter(pk=entry.pk).update(sitting_out=sitting_out)
     entry.refresh_from_db()
     log_action(

@@ -79,10 +79,6 @@ def _side(table: Table, user: User) -> str | None:
     return table.side_of(member.entry_id) if member else None
 
 
-def _is_director(event: Event, user: User) -> bool:
-    return user.is_staff or event.director_id == user.pk
-
-
 def _load(table_id: int, board_id: int) -> tuple[Table, Board, Round]:
     try:
         table = Table.objects.get(pk=table_id)
@@ -114,7 +110,7 @@ def result_submit(
     with transaction.atomic():
         table, board, rnd = _load(table_id, board_id)
         event = rnd.event
-        director = _is_director(event, user)
+        director = event.is_directed_by(user)
         side = _side(table, user)
         if side is None and not director:
             raise PermissionDeniedError(_("You do not sit at this table."), code="not_at_table")
@@ -173,7 +169,7 @@ def result_confirm(*, result_id: int, user: User, now: datetime | None = None) -
         if result.confirmed_at is not None:
             raise ConflictError(_("This result is already confirmed."), code="confirmed")
         side = _side(result.table, user)
-        if not _is_director(rnd.event, user):
+        if not rnd.event.is_directed_by(user):
             if side is None:
                 raise PermissionDeniedError(_("You do not sit at this table."), code="not_at_table")
             if side == result.entered_side:
@@ -238,7 +234,7 @@ def result_correct(
     with transaction.atomic():
         table, board, rnd = _load(table_id, board_id)
         event = rnd.event
-        if not _is_director(event, director):
+        if not event.is_directed_by(director):
             raise PermissionDeniedError(
                 _("Only the director can correct results."), code="director"
             )

@@ -20,10 +20,10 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 
-from ..errors import BridgeError, ConflictError, PermissionDeniedError
+from ..errors import BridgeError, ConflictError
 from ..lock_objects import event_for_update
 from ..models import Event, Round, SchedulerTick
-from .audit import log_action
+from .audit import director_required, log_action
 from .rounds import round_close, round_open
 
 logger = logging.getLogger(__name__)
@@ -110,17 +110,12 @@ def events_advance(*, now: datetime | None = None, name: str = "beat") -> dict[i
     return done
 
 
-def _director(event: Event, user: User) -> None:
-    if not (user.is_staff or event.director_id == user.pk):
-        raise PermissionDeniedError(_("Only the event's director may do this."), code="director")
-
-
 @transaction.atomic
 def event_pause(*, event: Event, director: User, now: datetime | None = None) -> Event:
     """Stop the clock: no round is cut while paused; play and entry may go on."""
     now = now or timezone.now()
     event = event_for_update(event.pk)
-    _director(event, director)
+    director_required(event, director)
     if event.status == Event.Status.FINISHED:
         raise ConflictError(_("The event has finished."), code="finished")
     if event.paused_at is not None:
@@ -150,7 +145,7 @@ def event_resume(*, event: Event, director: User, now: datetime | None = None) -
     """Restart the clock: everything still to come moves by the length of the pause."""
     now = now or timezone.now()
     event = event_for_update(event.pk)
-    _director(event, director)
+    director_required(event, director)
     if event.paused_at is None:
         raise ConflictError(_("The event is not paused."), code="not_paused")
     paused = now - event.paused_at
@@ -170,7 +165,7 @@ def event_resume(*, event: Event, director: User, now: datetime | None = None) -
 def round_extend(*, event: Event, director: User, minutes: float) -> Event:
     """Give the round in play ``minutes`` more; later rounds move by as much."""
     event = event_for_update(event.pk)
-    _director(event, director)
+    director_required(event, director)
     if not 0 < minutes <= 240:
         raise BridgeError(_("Extend by 1 to 240 minutes."), code="minutes")
     rnd = Round.objects.filter(event=event, number=event.current_round).first()

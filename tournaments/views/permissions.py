@@ -10,7 +10,7 @@ from ..models import Event
 def is_director(user, event: Event | None = None) -> bool:
     if not user.is_authenticated:
         return False
-    return user.is_staff or (event is not None and event.director_id == user.pk)
+    return user.is_staff or (event is not None and event.is_directed_by(user))
 
 
 def require_director(user, event: Event | None = None) -> None:
