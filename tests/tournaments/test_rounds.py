@@ -1,4 +1,5 @@
 import random
+from datetime import timedelta
 
 import pytest
 
@@ -213,3 +214,14 @@ def test_closing_a_round_that_was_never_opened_is_refused(make_event):
     with pytest.raises(ConflictError.__mro__[1]) as err:
         services.round_close(event=event, number=3)
     assert err.value.code == "no_round"
+
+
+def test_starting_early_by_hand_makes_now_the_start_time(make_event):
+    from django.utils import timezone
+
+    event = make_event(pairs=4)
+    assert event.start_at > timezone.now()
+    rnd = services.event_start(event=event)
+    event.refresh_from_db()
+    assert event.start_at == rnd.starts_at <= timezone.now()
+    assert event.round_start(2) == rnd.ends_at + timedelta(minutes=event.gap_minutes)

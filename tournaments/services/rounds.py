@@ -103,7 +103,10 @@ def round_open(
 
         scheduled = event.round_start(number)
         if now < scheduled or not keep_schedule:
-            event.clock_offset -= scheduled - now
+            if number == 1:  # the event's start time becomes when it really started
+                event.start_at += now - scheduled
+            else:
+                event.clock_offset -= scheduled - now
         pairing = _seat(event, number, entries)
         rnd = Round.objects.create(
             event=event,
@@ -149,7 +152,15 @@ def round_open(
         event.current_round = number
         event.status = Event.Status.RUNNING
         event.next_transition_at = rnd.ends_at
-        event.save(update_fields=["current_round", "status", "clock_offset", "next_transition_at"])
+        event.save(
+            update_fields=[
+                "current_round",
+                "status",
+                "start_at",
+                "clock_offset",
+                "next_transition_at",
+            ]
+        )
         log_action(
             event=event,
             actor=actor,
