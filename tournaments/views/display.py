@@ -5,8 +5,13 @@ Pure functions of stored values; they return safe HTML fragments or plain text.
 
 from __future__ import annotations
 
+import html
+from collections.abc import Callable
+from urllib.parse import quote
+
 from django.urls import reverse
-from django.utils.html import format_html, format_html_join
+from django.utils.html import format_html
+from django.utils.http import RFC3986_SUBDELIMS
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
@@ -85,13 +90,25 @@ def pair_names(entry: Entry | None) -> str:
     return " – ".join(p.name for p in players) if players else _("Bye")
 
 
-def player_links(entry: Entry | None) -> SafeString:
-    """Both players' names, each linking to the profile."""
-    players = pair_members(entry)
+def player_url_maker() -> Callable[[str], str]:
+    """``reverse("ratings:player_detail", args=[username])`` for many players at the cost
+    of one ``reverse``: the username is quoted the way ``reverse`` quotes it."""
+    marker = "PLAYERNAME"
+    before, after = reverse("ratings:player_detail", args=[marker]).split(marker)
+    safe = RFC3986_SUBDELIMS + "/~:@"
+    return lambda username: before + quote(username, safe=safe) + after
+
+
+def player_links(players: list, *, player_url: Callable[[str], str] | None = None) -> SafeString:
+    """Players' names, each linking to the profile (as ``_pair.html`` renders a pair).
+
+    Plain string concatenation: the event page makes one for every pair of the field.
+    """
     if not players:
-        return format_html('<span class="muted">{}</span>', _("Bye"))
-    return format_html_join(
-        mark_safe(' <span class="amp">&amp;</span> '),
-        '<a href="{}">{}</a>',
-        ((reverse("ratings:player_detail", args=[p.username]), p.name) for p in players),
+        return mark_safe(f'<span class="muted">{DASH}</span>')
+    url = player_url or player_url_maker()
+    return mark_safe(
+        ' <span class="amp">&amp;</span> '.join(
+            f'<a href="{html.escape(url(p.username))}">{html.escape(p.name)}</a>' for p in players
+        )
     )

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -17,26 +14,9 @@ from .. import selectors, services
 from ..errors import BridgeError
 from ..forms import EventSearchForm, RegisterForm
 from ..models import Entry, Event, Round
-from .display import DASH, pair_names, points_text
+from .display import pair_names
 from .permissions import is_director
-
-
-@dataclass
-class GridCell:
-    number: int
-    text: str
-    url: str
-    css: str = ""
-
-
-@dataclass
-class StandingRow:
-    place: int | None
-    entry: Entry
-    total: str
-    url: str
-    cells: list[GridCell] = field(default_factory=list)
-    mine: bool = False
+from .standings import standings_context
 
 
 def event_list(request: HttpRequest) -> HttpResponse:
@@ -60,60 +40,9 @@ def event_list(request: HttpRequest) -> HttpResponse:
     )
 
 
-def _standings_context(event: Event, user=None) -> dict:
-    """Standings rows and the score grid of closed rounds (one query for the grid)."""
-    entries = selectors.standings_get(event=event)
-    boards = selectors.event_boards_get(event=event) if event.current_round else []
-    finished = event.status == Event.Status.FINISHED
-    shown = [b for b in boards if finished or b.round.status == Round.Status.CLOSED]
-    grid = selectors.score_grid_get(event=event) if shown else {}
-    board_urls = {
-        b.number: reverse("tournaments:board_detail", args=[event.pk, b.number]) for b in shown
-    }
-    user_id = user.pk if user is not None and user.is_authenticated else None
-    rows = []
-    for place, entry in enumerate(entries, 1):
-        if finished:
-            rank = entry.rank
-        else:
-            rank = place if event.status == Event.Status.RUNNING and event.current_round else None
-        scores = grid.get(entry.pk, {})
-        cells = []
-        for b in shown:
-            url = board_urls[b.number]
-            start = " rs" if (b.number - 1) % event.boards_per_round == 0 else ""
-            if b.number not in scores:
-                cells.append(GridCell(b.number, "", url, "empty" + start))
-                continue
-            points, _result_id = scores[b.number]
-            css = ("cut" if points is None else ("neg" if points < 0 else "")) + start
-            text = points_text(points, event.method) if points is not None else DASH
-            cells.append(GridCell(b.number, text, url, css))
-        rows.append(
-            StandingRow(
-                place=rank,
-                entry=entry,
-                total=points_text(entry.total, event.method, total=True),
-                url=reverse("tournaments:pair_detail", args=[event.pk, entry.pk]),
-                cells=cells,
-                mine=user_id is not None
-                and any(m.player_id == user_id for m in entry.members.all()),
-            )
-        )
-    closed_rounds = sum(1 for b in boards if b.round.status == Round.Status.CLOSED)
-    return {
-        "event": event,
-        "rows": rows,
-        "grid_boards": shown,
-        "is_mp": event.method == Event.Method.MP,
-        "has_results": bool(closed_rounds) or finished,
-        "live": event.status == Event.Status.RUNNING,
-    }
-
-
 def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
     event = get_object_or_404(Event.objects.select_related("director"), pk=event_id)
-    context = _standings_context(event, request.user)
+    context = standings_context(event, request.user)
     current = next_start = None
     if event.status == Event.Status.RUNNING and event.current_round:
         current = Round.objects.filter(event=event, number=event.current_round).first()
@@ -145,7 +74,7 @@ def standings_fragment(request: HttpRequest, event_id: int) -> HttpResponse:
     """The standings and grid only: polled by static/js/live.js while the event runs."""
     event = get_object_or_404(Event, pk=event_id)
     response = render(
-        request, "tournaments/_standings.html", _standings_context(event, request.user)
+        request, "tournaments/_standings.html", standings_context(event, request.user)
     )
     response["Cache-Control"] = "no-store"
     return response

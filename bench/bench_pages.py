@@ -1,0 +1,204 @@
+"""Benchmark: the results pages of a big event (1,000 pairs, 10 rounds x 3 boards).
+
+The event is built in bulk in a throw-away test database (created and dropped here, on
+the database DATABASE_URL names; SQLite otherwise): users, pairs and results with
+``bulk_create``, every round closed by ``services.round_close`` (scoring, totals,
+Swiss seating of the next round, the final ranking). Then the event page and a board
+page are requested through ``django.test.Client``: server time (median of 5) and the
+number of queries. Targets: event page < 300 ms and <= 15 queries; board page <= 10.
+
+Measured on the 2-core development machine (``python -m bench pages``): event page
+130-230 ms on SQLite, 170 ms on PostgreSQL, 5 queries (2.5 MB of HTML: 30,000 grid
+cells); board page about 400 ms, 6 queries. Before the standings and the grid were
+built in Python (``tournaments/views/standings.py``) the event page took 1,080 ms.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import statistics
+import time
+import warnings
+
+# NS scores that go with the contracts (non-vulnerable; plausible enough for the pages).
+RESULTS = (
+    ("4S", "N", 10, "HA", 420),
+    ("4S", "N", 9, "HA", -50),
+    ("4S", "N", 11, "DK", 450),
+    ("3NT", "S", 10, "SQ", 430),
+    ("3NT", "S", 8, "C2", -50),
+    ("2H", "E", 8, "S3", -110),
+    ("3C", "W", 8, "HK", 50),
+    ("PASS", "", None, "", 0),
+)
+
+
+def _setup_django() -> None:
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.test")
+    warnings.filterwarnings("ignore", message="No directory at")  # no collectstatic here
+    import django
+
+    django.setup()
+
+
+def build_event(
+    *,
+    pairs: int,
+    rounds: int,
+    boards_per_round: int,
+    seed: int = 1,
+    play_rate: float = 0.9,
+    analyse: tuple[int, ...] = (),
+    close: int | None = None,
+    method: str = "ximp",
+):
+    """An event of ``pairs`` pairs built in bulk, its rounds closed by the services
+    (all of them: the event has finished; or the first ``close``: it is running).
+    The double-dummy analysis is queued by the close only on commit; the boards
+    numbered in ``analyse`` are analysed here (the board page then shows it)."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from accounts.models import User
+    from tournaments import services
+    from tournaments.models import Entry, EntryMember, Event, Result
+    from tournaments.services.analysis import boards_analyse
+
+    rng = random.Random(seed)
+    event = services.event_create(
+        name=f"Bench Swiss {pairs} pairs",
+        start_at=timezone.now() + timedelta(minutes=1),
+        num_rounds=rounds,
+        boards_per_round=boards_per_round,
+        method=method,
+        seed=seed,
+    )
+    prefix = f"bp{event.pk}u"
+    users = User.objects.bulk_create(
+        User(username=f"{prefix}{i}", display_name=f"Player {i}") for i in range(pairs * 2)
+    )
+    entries = Entry.objects.bulk_create(
+        Entry(event=event, status=Entry.Status.CONFIRMED, registration_order=i + 1)
+        for i in range(pairs)
+    )
+    EntryMember.objects.bulk_create(
+        EntryMember(entry=e, event=event, player=users[2 * i + k], position=k + 1)
+        for i, e in enumerate(entries)
+        for k in range(2)
+    )
+    services.event_start(event=event, rng=rng)
+    for number in range(1, (rounds if close is None else close) + 1):
+        rnd = event.rounds.get(number=number)
+        boards = list(rnd.boards.all())
+        rows = []
+        for table in rnd.tables.filter(ew__isnull=False):
+            for board in boards:
+                if rng.random() >= play_rate:
+                    continue  # left unplayed: the close cuts it
+                contract, declarer, tricks, lead, score = rng.choice(RESULTS)
+                rows.append(
+                    Result(
+                        table=table,
+                        board=board,
+                        contract=contract,
+                        declarer=declarer,
+                        tricks=tricks,
+                        lead=lead,
+                        ns_score=score,
+                        entered_side="NS",
+                        confirmed_at=timezone.now(),
+                    )
+                )
+        Result.objects.bulk_create(rows, batch_size=2000)
+        services.round_close(event=event, number=number, rng=rng)
+    if analyse:
+        boards_analyse(
+            board_ids=list(event.boards.filter(number__in=analyse).values_list("pk", flat=True))
+        )
+    event.refresh_from_db()
+    assert (event.status == Event.Status.FINISHED) == (close is None or close >= rounds)
+    return event
+
+
+def measure(client, url: str, repeat: int = 5) -> dict:
+    """Request ``url`` ``repeat`` times: median and first time in ms, queries, bytes."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    times, queries, size = [], [], 0
+    for _ in range(repeat):
+        with CaptureQueriesContext(connection) as ctx:
+            t0 = time.perf_counter()
+            response = client.get(url)
+            elapsed = time.perf_counter() - t0
+        assert response.status_code == 200, (url, response.status_code)
+        times.append(elapsed * 1000)
+        queries.append(len(ctx))
+        size = len(response.content)
+    return {
+        "url": url,
+        "median_ms": round(statistics.median(times), 1),
+        "first_ms": round(times[0], 1),
+        "queries": max(queries),
+        "kb": round(size / 1024),
+    }
+
+
+def run(pairs: int = 1000, rounds: int = 10, boards_per_round: int = 3, repeat: int = 5) -> dict:
+    _setup_django()
+    from django.core.cache import cache
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import setup_test_environment, teardown_test_environment
+    from django.urls import reverse
+
+    from tournaments.services import rounds as rounds_module
+
+    # The double-dummy analysis runs in a worker after the commit, not in the close.
+    rounds_module._analyse_later = lambda board_ids: None
+
+    setup_test_environment()
+    old_name = connection.settings_dict["NAME"]
+    connection.creation.create_test_db(verbosity=0, autoclobber=True)
+    try:
+        cache.clear()
+        t0 = time.perf_counter()
+        event = build_event(
+            pairs=pairs, rounds=rounds, boards_per_round=boards_per_round, analyse=(1,)
+        )
+        built = time.perf_counter() - t0
+        client = Client()
+        return {
+            "db": connection.vendor,
+            "pairs": pairs,
+            "boards": rounds * boards_per_round,
+            "build_seconds": round(built, 1),
+            "event": measure(client, reverse("tournaments:event_detail", args=[event.pk]), repeat),
+            "board": measure(
+                client, reverse("tournaments:board_detail", args=[event.pk, 1]), repeat
+            ),
+        }
+    finally:
+        connection.creation.destroy_test_db(old_name, verbosity=0)
+        teardown_test_environment()
+
+
+def main() -> None:
+    f = run()
+    print(
+        f"Results pages ({f['db']}): {f['pairs']} pairs x {f['boards']} boards "
+        f"(built in {f['build_seconds']} s)"
+    )
+    for name, target in (("event", "< 300 ms, <= 15 queries"), ("board", "<= 10 queries")):
+        row = f[name]
+        print(
+            f"  {name} page {row['url']}: median {row['median_ms']} ms "
+            f"(first {row['first_ms']} ms), {row['queries']} queries, {row['kb']} KiB;"
+            f" target {target}"
+        )
+
+
+if __name__ == "__main__":
+    main()

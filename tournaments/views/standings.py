@@ -1,0 +1,150 @@
+"""The standings and the score grid of the event page (and of its live fragment).
+
+A big field has a row per pair and a grid cell per pair and board: 1,000 pairs and 30
+boards make 1,000 standings rows and 30,000 cells. Nested template loops cost about a
+second for that, so the rows are built here in one pass, as plain strings: names and
+translated words are escaped, everything else is numbers and our own URLs. The template
+(``_standings.html``) keeps the page around them. ``bench/bench_pages.py`` measures it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html import escape  # the stdlib's: Django's wraps it for lazy strings, slower per call
+
+from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+
+from .. import selectors
+from ..models import Entry, Event, Round
+from .display import DASH, player_links, player_url_maker, points_text
+
+
+@dataclass
+class StandingRow:
+    place: int | None
+    entry: Entry
+    players: list  # the pair's users, in seat order
+    total: str
+    url: str
+    mine: bool = False
+
+
+class _Words:
+    """The translated words of a row, looked up and escaped once per page."""
+
+    def __init__(self) -> None:
+        self.pair_page = escape(_("Pair page"))
+        self.withdrawn = escape(_("withdrawn"))
+        self.late = escape(_("late"))
+        self.finished = escape(_("Finished"))
+
+
+def _standing_html(row: StandingRow, players: str, *, event: Event, words: _Words) -> str:
+    entry = row.entry
+    started, finished = bool(event.current_round), event.status == Event.Status.FINISHED
+    classes = " ".join(
+        c
+        for c, on in (
+            ("withdrawn", entry.status == Entry.Status.WITHDRAWN),
+            ("first", row.place == 1 and finished),
+            ("mine", row.mine),
+        )
+        if on
+    )
+    parts = [f'<tr class="{classes}">']
+    if started:
+        place = row.place or f'<span class="muted">{DASH}</span>'
+        parts.append(f'<td class="num rank">{place}</td>')
+    parts.append(
+        f'<td class="pair-cell"><a class="pair-no" href="{row.url}" title="{words.pair_page}">'
+        f"#{entry.registration_order}</a> {players}"
+    )
+    if entry.status == Entry.Status.WITHDRAWN:
+        parts.append(f' <span class="badge badge-muted">{words.withdrawn}</span>')
+    if entry.late:
+        parts.append(f' <span class="badge badge-muted">{words.late}</span>')
+    parts.append("</td>")
+    if started:
+        neg = "neg" if entry.total < 0 else ""
+        parts.append(
+            f'<td class="num strong"><a class="{neg}" href="{row.url}">{row.total}</a></td>'
+            f'<td class="num">{entry.boards_played}</td>'
+        )
+        if finished:
+            tick = f'<span class="tick" title="{words.finished}">✓</span>' if entry.finished else ""
+            mp = f'<span class="mp">{entry.master_points}</span>' if entry.master_points else ""
+            parts.append(f'<td class="center">{tick}</td><td class="num">{mp}</td>')
+    parts.append("</tr>")
+    return "".join(parts)
+
+
+def _grid_html(row: StandingRow, cells: list[str]) -> str:
+    names = " &amp; ".join(escape(p.name) for p in row.players)
+    mine = ' class="mine"' if row.mine else ""
+    return (
+        f'<tr{mine}><th class="sticky-col" scope="row"><a href="{row.url}">'
+        f'<span class="rank-chip">{row.place or DASH}</span> {names}</a></th>'
+        f'{"".join(cells)}<td class="num strong">{row.total}</td></tr>'
+    )
+
+
+def standings_context(event: Event, user=None) -> dict:
+    """Standings rows and the score grid of closed rounds (one query for the grid)."""
+    entries = selectors.standings_get(event=event, players=False)
+    players_of = selectors.event_players_get(event=event) if entries else {}
+    boards = selectors.event_boards_get(event=event) if event.current_round else []
+    finished = event.status == Event.Status.FINISHED
+    shown = [b for b in boards if finished or b.round.status == Round.Status.CLOSED]
+    grid = selectors.score_grid_get(event=event) if shown else {}
+    columns = []  # (board number, link, class of a round's first board) per shown board
+    for b in shown:
+        url = reverse("tournaments:board_detail", args=[event.pk, b.number])
+        first = " rs" if (b.number - 1) % event.boards_per_round == 0 else ""
+        columns.append((b.number, url, first))
+    player_url = player_url_maker()
+    pair_url = reverse("tournaments:pair_detail", args=[event.pk, 0])[: -len("0/")]
+    words = _Words()
+    user_id = user.pk if user is not None and user.is_authenticated else None
+    running = event.status == Event.Status.RUNNING and bool(event.current_round)
+    rows, standings_html, grid_html = [], [], []
+    for place, entry in enumerate(entries, 1):
+        players = players_of.get(entry.pk, [])
+        row = StandingRow(
+            place=entry.rank if finished else (place if running else None),
+            entry=entry,
+            players=players,
+            total=points_text(entry.total, event.method, total=True),
+            url=f"{pair_url}{entry.pk}/",
+            mine=user_id is not None and any(p.pk == user_id for p in players),
+        )
+        rows.append(row)
+        links = player_links(players, player_url=player_url)
+        standings_html.append(_standing_html(row, links, event=event, words=words))
+        if not columns:
+            continue
+        scores = grid.get(entry.pk, {})
+        cells = []
+        for number, board_url, first in columns:
+            score = scores.get(number)
+            if score is None:
+                cells.append(f'<td class="num empty{first}"></td>')
+            elif score[0] is None:
+                cells.append(f'<td class="num cut{first}"><a href="{board_url}">{DASH}</a></td>')
+            else:
+                neg = "neg" if score[0] < 0 else ""
+                text = points_text(score[0], event.method)
+                cells.append(f'<td class="num {neg}{first}"><a href="{board_url}">{text}</a></td>')
+        grid_html.append(_grid_html(row, cells))
+    closed_rounds = sum(1 for b in boards if b.round.status == Round.Status.CLOSED)
+    return {
+        "event": event,
+        "rows": rows,
+        "standings_rows": mark_safe("\n".join(standings_html)),
+        "grid_rows": mark_safe("\n".join(grid_html)),
+        "grid_boards": shown,
+        "is_mp": event.method == Event.Method.MP,
+        "has_results": bool(closed_rounds) or finished,
+        "live": event.status == Event.Status.RUNNING,
+    }
