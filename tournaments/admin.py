@@ -1,6 +1,7 @@
 """Director tools in the admin. Every change goes through a service (audited)."""
 
 from django.contrib import admin, messages
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from . import services
@@ -44,9 +45,48 @@ class EventAdmin(admin.ModelAdmin):
     list_filter = ("status", "kind", "method")
     search_fields = ("name",)
     date_hierarchy = "start_at"
-    readonly_fields = ("status", "current_round", "finished_at", "clock_offset", "paused_at")
+    fields = (
+        "name",
+        "kind",
+        "director",
+        "start_at",
+        "num_rounds",
+        "boards_per_round",
+        "round_minutes",
+        "gap_minutes",
+        "method",
+        "finish_threshold",
+        "bye_score",
+        "status",
+        "current_round",
+        "paused_at",
+        "finished_at",
+    )
+    SCHEDULE = fields[1:11]
+    readonly_fields = ("status", "current_round", "finished_at", "paused_at")
     raw_id_fields = ("director",)
     actions = ["start_now", "close_current_round"]
+
+    def get_readonly_fields(self, request, obj=None):
+        if obj is not None and obj.status != Event.Status.REGISTRATION:
+            return self.readonly_fields + self.SCHEDULE  # fixed once play has begun
+        return self.readonly_fields
+
+    def save_model(self, request, obj, form, change):
+        """New events go through ``event_create`` (validation, schedule, audit)."""
+        if not change:
+            names = ("name", *self.SCHEDULE)
+            data = {f: form.cleaned_data[f] for f in names if f != "kind"}
+            try:
+                event = services.event_create(**data)
+            except BridgeError as exc:
+                raise ValidationError(exc.message) from exc
+            obj.pk = event.pk
+            obj.refresh_from_db()
+            return
+        if obj.status == Event.Status.REGISTRATION:
+            obj.next_transition_at = obj.round_start(1)
+        super().save_model(request, obj, form, change)
 
     @admin.action(description=_("Start now (seat round 1)"))
     def start_now(self, request, queryset):

@@ -1,0 +1,45 @@
+"""Directors in the admin: events are created through the service and run on the clock."""
+
+from datetime import timedelta
+
+from django.utils import timezone
+
+from tournaments.models import Event, EventLog
+
+
+def test_director_creates_an_event_in_the_admin(client, director):
+    director.is_superuser = True
+    director.save()
+    client.force_login(director)
+    start = timezone.now() + timedelta(days=1)
+    resp = client.post(
+        "/admin/tournaments/event/add/",
+        {
+            "name": "Admin Swiss",
+            "kind": "swiss_pairs",
+            "director": director.pk,
+            "start_at_0": start.strftime("%Y-%m-%d"),
+            "start_at_1": start.strftime("%H:%M:%S"),
+            "num_rounds": 5,
+            "boards_per_round": 3,
+            "round_minutes": 20,
+            "gap_minutes": 2,
+            "method": "mp",
+            "finish_threshold": "0.70",
+            "bye_score": "A=",
+        },
+    )
+    assert resp.status_code == 302, resp.content[:2000]
+    event = Event.objects.get(name="Admin Swiss")
+    assert event.method == "mp" and event.num_rounds == 5
+    assert event.next_transition_at == event.start_at  # the scheduler will start it
+    assert EventLog.objects.filter(event=event, action="event_create").exists()
+
+
+def test_the_schedule_is_fixed_once_play_has_begun(client, director, make_event):
+    director.is_superuser = True
+    director.save()
+    client.force_login(director)
+    event = make_event(pairs=4, start=True)
+    page = client.get(f"/admin/tournaments/event/{event.pk}/change/").content.decode()
+    assert 'name="num_rounds"' not in page and 'name="name"' in page
