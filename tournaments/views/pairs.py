@@ -98,7 +98,7 @@ def place_chart(places: list[tuple[int, int]], field_size: int) -> dict | None:
 
 def pair_detail(request: HttpRequest, event_id: int, entry_id: int) -> HttpResponse:
     event = get_object_or_404(Event, pk=event_id)
-    entry = selectors.entry_page_get(event=event, entry_id=entry_id)
+    entry = selectors.entry_with_players_get(event=event, entry_id=entry_id)
     if entry is None:
         raise Http404
     members = {m.player_id for m in entry.members.all()}

@@ -1,0 +1,191 @@
+"""Reads about events and entries: index, standings, players, the score grid."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from django.db.models import Case, Count, F, Prefetch, Q, QuerySet, Value, When
+
+from accounts.models import User
+
+from ..models import (
+    Board,
+    Entry,
+    EntryMember,
+    Event,
+    Result,
+    ResultCorrection,
+)
+
+
+def event_list(*, query: str = "") -> QuerySet[Event]:
+    events = Event.objects.all()
+    if query:
+        events = events.filter(name__icontains=query)
+    return events
+
+
+def entries_with_players(event: Event) -> QuerySet[Entry]:
+    return (
+        Entry.objects.filter(event=event)
+        .exclude(status=Entry.Status.DECLINED)
+        .prefetch_related(
+            Prefetch("members", queryset=EntryMember.objects.select_related("player"))
+        )
+    )
+
+
+def standings_get(*, event: Event, players: bool = True) -> list[Entry]:
+    """Every entry that took part (finished or not), best first.
+
+    Finished events: ranked pairs by rank, then the unranked by total. While running:
+    by current total, then boards played, then registration. ``players=False`` leaves
+    out the members (a big field's page reads them with ``event_players_get``).
+    """
+    if players:
+        entries = entries_with_players(event)
+    else:
+        entries = Entry.objects.filter(event=event).exclude(status=Entry.Status.DECLINED)
+    entries = list(entries.filter(registration_order__isnull=False))
+    if event.status == Event.Status.FINISHED:
+        key = lambda e: (e.rank is None, e.rank or 0, -e.total, e.registration_order)  # noqa: E731
+    else:
+        key = lambda e: (-round(e.total, 6), -e.boards_played, e.registration_order)  # noqa: E731
+    return sorted(entries, key=key)
+
+
+def event_players_get(*, event: Event) -> dict[int, list[User]]:
+    """The players of every entry of an event, by entry id, in seat order: one query of
+    light ``User`` rows, much cheaper than prefetching members for a thousand pairs."""
+    users = (
+        User.objects.filter(entry_memberships__event=event)
+        .annotate(
+            entry_id=F("entry_memberships__entry_id"), position=F("entry_memberships__position")
+        )
+        .only("username", "display_name", "first_name", "last_name")
+        .order_by("entry_id", "position")
+    )
+    players: dict[int, list[User]] = defaultdict(list)
+    for user in users:
+        players[user.entry_id].append(user)
+    return players
+
+
+def score_grid_get(*, event: Event) -> dict[int, dict[int, tuple[float | None, int]]]:
+    """``{entry id: {board number: (points for that entry, result id)}}`` in one query."""
+    grid: dict[int, dict[int, tuple[float | None, int]]] = defaultdict(dict)
+    rows = Result.objects.filter(board__event=event).values_list(
+        "pk", "board__number", "table__ns_id", "table__ew_id", "ns_points", "ew_points"
+    )
+    for pk, number, ns_id, ew_id, ns_points, ew_points in rows:
+        grid[ns_id][number] = (ns_points, pk)
+        if ew_id:
+            grid[ew_id][number] = (ew_points, pk)
+    return grid
+
+
+def event_index_get(*, query: str = "", on=None) -> QuerySet[Event]:
+    """Events for the index, running first, then open for registration, then results;
+    with the pair count and the winners (rank 1): two queries in all."""
+    events = event_list(query=query)
+    if on is not None:
+        events = events.filter(start_at__date=on)
+    status_order = Case(
+        When(status=Event.Status.RUNNING, then=Value(0)),
+        When(status=Event.Status.REGISTRATION, then=Value(1)),
+        default=Value(2),
+    )
+    return (
+        events.order_by(status_order, "-start_at", "-pk")
+        .annotate(
+            pairs=Count(
+                "entries",
+                filter=Q(entries__registration_order__isnull=False)
+                & ~Q(entries__status=Entry.Status.DECLINED),
+            )
+        )
+        .prefetch_related(
+            Prefetch(
+                "entries",
+                queryset=Entry.objects.filter(rank=1).prefetch_related(
+                    Prefetch("members", queryset=EntryMember.objects.select_related("player"))
+                ),
+                to_attr="winners",
+            )
+        )
+    )
+
+
+def event_boards_get(*, event: Event) -> list[Board]:
+    """The dealt boards of an event with their round (for columns and visibility)."""
+    return list(Board.objects.filter(event=event).select_related("round").order_by("number"))
+
+
+def membership_get(*, event: Event, user: User) -> EntryMember | None:
+    """The user's place in an event (entry and both players), or None."""
+    if not user.is_authenticated:
+        return None
+    return (
+        EntryMember.objects.filter(event=event, player=user)
+        .exclude(entry__status=Entry.Status.DECLINED)
+        .select_related("entry")
+        .prefetch_related(
+            Prefetch("entry__members", queryset=EntryMember.objects.select_related("player"))
+        )
+        .first()
+    )
+
+
+def player_entries_get(*, user: User) -> list[EntryMember]:
+    """Every event a player entered (not declined), newest first, with partners."""
+    return list(
+        EntryMember.objects.filter(player=user)
+        .exclude(entry__status=Entry.Status.DECLINED)
+        .select_related("entry__event")
+        .prefetch_related(
+            Prefetch("entry__members", queryset=EntryMember.objects.select_related("player"))
+        )
+        .order_by("-entry__event__start_at", "-pk")
+    )
+
+
+def corrections_recent_get(*, event: Event, limit: int = 20) -> list[ResultCorrection]:
+    return list(
+        ResultCorrection.objects.filter(result__board__event=event)
+        .select_related("changed_by", "result__board", "result__table")
+        .order_by("-changed_at", "-pk")[:limit]
+    )
+
+
+def current_event_for_get(*, user: User) -> Event | None:
+    """The event a player is most likely at now: running first, then the next to start."""
+    if not user.is_authenticated:
+        return None
+    events = Event.objects.filter(
+        entries__members__player=user, entries__status=Entry.Status.CONFIRMED
+    )
+    return (
+        events.filter(status=Event.Status.RUNNING).order_by("-start_at").first()
+        or events.filter(status=Event.Status.REGISTRATION).order_by("start_at").first()
+    )
+
+
+def event_get(*, event_id: int) -> Event | None:
+    return Event.objects.filter(pk=event_id).first()
+
+
+def event_list_filtered(*, query: str = "", status: str = "") -> QuerySet[Event]:
+    """``event_list`` narrowed to one status (registration, running, finished)."""
+    events = event_list(query=query)
+    if status:
+        events = events.filter(status=status)
+    return events
+
+
+def entry_get(*, entry_id: int) -> Entry | None:
+    return Entry.objects.select_related("event").filter(pk=entry_id).first()
+
+
+def entry_with_players_get(*, event: Event, entry_id: int) -> Entry | None:
+    """An entry of ``event`` with its players prefetched (declined entries excluded)."""
+    return entries_with_players(event).filter(pk=entry_id).first()

@@ -1,0 +1,165 @@
+"""Reads about rounds in play: my table, pair histories, lookups."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from django.db.models import Prefetch, Q
+
+from accounts.models import User
+
+from ..models import (
+    Board,
+    Entry,
+    EntryMember,
+    Event,
+    Result,
+    Round,
+    Standing,
+    Table,
+)
+
+
+def round_current(*, event: Event) -> Round | None:
+    return Round.objects.filter(event=event).order_by("-number").first()
+
+
+@dataclass
+class SeatInfo:
+    """Where a player sits in the current round of an event."""
+
+    round: Round
+    table: Table
+    entry: Entry
+    side: str  # "NS" or "EW"
+    opponents: Entry | None
+    boards: list[Board]
+    results: dict[int, Result] = field(default_factory=dict)  # board id -> result
+
+
+def my_table_get(*, event: Event, user: User) -> SeatInfo | None:
+    """The user's table in the event's latest round, its boards and results so far."""
+    if not user.is_authenticated:
+        return None
+    member = EntryMember.objects.filter(event=event, player=user).select_related("entry").first()
+    if member is None:
+        return None
+    rnd = round_current(event=event)
+    if rnd is None:
+        return None
+    entry = member.entry
+    table = (
+        Table.objects.filter(round=rnd)
+        .filter(Q(ns=entry) | Q(ew=entry))
+        .select_related("ns", "ew")
+        .prefetch_related("ns__members__player", "ew__members__player")
+        .first()
+    )
+    if table is None:
+        return None
+    side = table.side_of(entry.pk)
+    opponents = table.ew if side == "NS" else table.ns
+    boards = list(rnd.boards.order_by("number"))
+    results = {r.board_id: r for r in Result.objects.filter(table=table)}
+    return SeatInfo(
+        round=rnd,
+        table=table,
+        entry=entry,
+        side=side,
+        opponents=opponents,
+        boards=boards,
+        results=results,
+    )
+
+
+@dataclass
+class PairRound:
+    round_number: int
+    table: Table
+    side: str
+    opponents: Entry | None
+    results: list[Result]
+    standing: Standing | None
+
+
+def pair_history_get(*, entry: Entry) -> list[PairRound]:
+    """An entry's rounds: opponents, results, points, running total and place."""
+    tables = list(
+        Table.objects.filter(Q(ns=entry) | Q(ew=entry))
+        .select_related("round")
+        .prefetch_related(
+            Prefetch("ns__members", queryset=EntryMember.objects.select_related("player")),
+            Prefetch("ew__members", queryset=EntryMember.objects.select_related("player")),
+        )
+        .order_by("round__number")
+    )
+    results: dict[int, list[Result]] = defaultdict(list)
+    for r in (
+        Result.objects.filter(table__in=tables).select_related("board").order_by("board__number")
+    ):
+        results[r.table_id].append(r)
+    standings = {s.round_number: s for s in entry.standings.all()}
+    history = []
+    for t in tables:
+        side = t.side_of(entry.pk)
+        history.append(
+            PairRound(
+                round_number=t.round.number,
+                table=t,
+                side=side,
+                opponents=t.ew if side == "NS" else t.ns,
+                results=results[t.pk],
+                standing=standings.get(t.round.number),
+            )
+        )
+    return history
+
+
+def round_get(*, event: Event, number: int) -> Round | None:
+    return Round.objects.filter(event=event, number=number).first()
+
+
+def table_get(*, table_id: int) -> Table | None:
+    return Table.objects.select_related("round__event").filter(pk=table_id).first()
+
+
+def result_get(*, result_id: int) -> Result | None:
+    return Result.objects.select_related("table__round__event").filter(pk=result_id).first()
+
+
+@dataclass
+class MyTableState:
+    """What the my-table page polls: the latest round, the user's table in it, what next."""
+
+    round: Round | None
+    table_number: int | None  # None: no table in that round (or not entered)
+    next_round: int | None  # the round that comes after a closed one, if any
+    next_starts_at: datetime | None
+
+
+def my_table_state_get(*, event: Event, user: User) -> MyTableState:
+    """The cheap counterpart of ``my_table_get`` (two queries): enough to tell a page
+    that its round has ended or that the next one is seated."""
+    rnd = round_current(event=event)
+    table_number = None
+    if rnd is not None and user.is_authenticated:
+        table_number = (
+            Table.objects.filter(round=rnd)
+            .filter(Q(ns__members__player=user) | Q(ew__members__player=user))
+            .values_list("number", flat=True)
+            .first()
+        )
+    next_round = next_starts_at = None
+    if (
+        rnd is not None
+        and not rnd.is_open
+        and rnd.number < event.num_rounds
+        and event.status == Event.Status.RUNNING
+    ):
+        next_round = rnd.number + 1
+        next_starts_at = event.round_start(next_round)
+    return MyTableState(
+        round=rnd, table_number=table_number, next_round=next_round, next_starts_at=next_starts_at
+    )
