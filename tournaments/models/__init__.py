@@ -1,0 +1,25 @@
+"""Events, entries, rounds, tables, boards and results.
+
+An ``Event`` has a ``kind``: today Swiss pairs; Mitchell/Howell movements, the scoring
+pool and team matches add kinds and reuse ``Entry`` (a pair or a team), ``Round``,
+``Table``, ``Board`` and ``Result``. Every score is computed by the pure ``scoring``
+package; these models only store what the services computed.
+"""
+
+from .events import Entry, EntryMember, Event
+from .log import EventLog, SchedulerTick
+from .play import Board, Result, ResultCorrection, Round, Standing, Table
+
+__all__ = [
+    "Event",
+    "Entry",
+    "EntryMember",
+    "Round",
+    "Board",
+    "Table",
+    "Result",
+    "ResultCorrection",
+    "Standing",
+    "EventLog",
+    "SchedulerTick",
+]
