@@ -665,3 +665,22 @@ def test_event_index_lists_running_events_first(client, finished_event, make_eve
     make_event(pairs=4, start=True, name="Live Swiss")
     html = client.get(reverse("tournaments:event_list")).content.decode()
     assert html.index("Live Swiss") < html.index("Spring Swiss")
+
+
+def test_my_table_shows_a_paused_clock_and_redraws_on_resume(client, make_event, director):
+    from tournaments.services import schedule
+
+    event = make_event(pairs=4, start=True)
+    table = event.rounds.get(number=1).tables.get(number=1)
+    client.force_login(player(table.ns))
+    running = my_table_state(client, event)
+    schedule.event_pause(event=event, director=director)
+    paused = my_table_state(client, event)
+    assert paused["paused"] and paused["due"] is None
+    assert paused["signature"] != running["signature"]
+    page = client.get(reverse("tournaments:my_table", args=[event.pk])).content.decode()
+    assert "The director has stopped the clock" in page
+    schedule.event_resume(event=event, director=director)
+    resumed = my_table_state(client, event)
+    assert not resumed["paused"] and resumed["due"] == resumed["ends_at"]
+    assert resumed["signature"] not in (running["signature"], paused["signature"])

@@ -100,7 +100,7 @@ def _state(event: Event, state: selectors.MyTableState) -> dict:
     if rnd is None:
         due = event.round_start(1) if event.status == Event.Status.REGISTRATION else None
     elif rnd.is_open:
-        due = rnd.ends_at
+        due = None if event.paused_at else rnd.ends_at  # a paused clock is not due
     else:
         due = state.next_starts_at
     number = rnd.number if rnd else 0
@@ -117,7 +117,9 @@ def _state(event: Event, state: selectors.MyTableState) -> dict:
         "next_round": state.next_round,
         "next_starts_at": _iso(state.next_starts_at),
         "due": _iso(due),
-        "signature": f"{event.status}:{number}:{status}:{state.table_number or 0}",
+        # A pause or resume (or an extension) redraws the page too.
+        "signature": f"{event.status}:{number}:{status}:{state.table_number or 0}"
+        f":{int(event.paused_at is not None)}:{_iso(rnd.ends_at) if rnd else ''}",
         "now": timezone.now().isoformat(),
     }
 
