@@ -197,3 +197,34 @@ def test_a_correction_after_the_event_updates_ranks_and_the_ledger(make_event, d
 
     assert ledger(new_winner) == (3, 1)
     assert ledger(winner) == (0, 1)  # the award stays; a correction row takes it back
+
+
+def test_a_correction_in_an_early_round_fixes_every_later_standing(make_event, director):
+    from tournaments.models import Standing
+
+    event = make_event(pairs=4, start=True, num_rounds=3, boards_per_round=1)
+    for number in (1, 2):
+        rnd = event.rounds.get(number=number)
+        board = rnd.boards.get()
+        for i, t in enumerate(rnd.tables.order_by("number")):
+            submit(t, board, member(t.ns), tricks=10 - i)  # +420 v -50: 10 IMPs
+        services.round_close(event=event, number=number)
+    rnd1 = event.rounds.get(number=1)
+    t1 = rnd1.tables.get(number=1)
+    leader = t1.ns
+    before = Standing.objects.get(entry=leader, round_number=2).total
+    services.result_correct(
+        table_id=t1.pk,
+        board_id=rnd1.boards.get().pk,
+        director=director,
+        contract="4S",
+        declarer="N",
+        tricks=9,  # now -50 against -50: no swing in round 1
+        lead="HA",
+    )
+    s1 = Standing.objects.get(entry=leader, round_number=1)
+    s2 = Standing.objects.get(entry=leader, round_number=2)
+    assert (s1.points, s1.total) == (0.0, 0.0)
+    assert s2.total == before - 10.0
+    leader.refresh_from_db()
+    assert leader.total == s2.total

@@ -19,7 +19,7 @@ from accounts.models import User
 from ..errors import BridgeError, ConflictError, PermissionDeniedError
 from ..lock_objects import round_for_update
 from ..models import Board, EntryMember, Event, Result, ResultCorrection, Round, Table
-from .totals import board_points, event_finish_ranking, totals_recompute
+from .totals import board_points, event_finish_ranking, standings_rebuild
 
 SEATS = ("N", "E", "S", "W")
 
@@ -204,7 +204,7 @@ def _rescore_closed_round(rnd: Round, board: Board) -> None:
     results = list(Result.objects.filter(board=board))
     board_points(results, event.method)
     Result.objects.bulk_update(results, ["ns_points", "ew_points"])
-    totals_recompute(event=event, round_number=event.current_round)
+    standings_rebuild(event=event)
     if event.status == Event.Status.FINISHED:
         event_finish_ranking(event=event)
 

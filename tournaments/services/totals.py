@@ -47,10 +47,19 @@ def board_points(results: Iterable[Result], method: str) -> None:
                 )
 
 
-def _aggregate(event: Event) -> dict[int, dict[str, float]]:
-    """Per entry: sum of points, boards with points, boards played (two queries)."""
+def _aggregate(
+    event: Event, *, through: int | None = None, only: int | None = None
+) -> dict[int, dict[str, float]]:
+    """Per entry: sum of points, boards with points, boards played (two queries).
+
+    ``through``: rounds 1..through only; ``only``: that one round only.
+    """
     stats: dict[int, dict[str, float]] = defaultdict(lambda: {"sum": 0.0, "scored": 0, "played": 0})
     base = Result.objects.filter(table__round__event=event)
+    if through is not None:
+        base = base.filter(table__round__number__lte=through)
+    if only is not None:
+        base = base.filter(table__round__number=only)
     for side in ("ns", "ew"):
         rows = (
             base.filter(**{f"table__{side}__isnull": False})
@@ -75,6 +84,22 @@ def _total(stat: dict[str, float], method: str) -> float:
     return stat["sum"]
 
 
+def _entries(event: Event) -> list[Entry]:
+    return list(
+        Entry.objects.filter(event=event, registration_order__isnull=False).order_by(
+            "registration_order"
+        )
+    )
+
+
+def _apply(entries: list[Entry], stats: dict[int, dict[str, float]], method: str) -> None:
+    """Set each entry's total and boards played (in memory) from aggregated stats."""
+    for entry in entries:
+        st = stats.get(entry.pk, {"sum": 0.0, "scored": 0, "played": 0})
+        entry.total = _total(st, method)
+        entry.boards_played = int(st["played"])
+
+
 def _rank_key(entry: Entry):
     return (-round(entry.total, 6), -entry.boards_played, entry.registration_order or 0)
 
@@ -83,40 +108,31 @@ def totals_recompute(
     *,
     event: Event,
     round_number: int,
-    round_results: list[Result] | None = None,
-    tables: list[Table] | None = None,
+    round_results: list[Result],
+    tables: list[Table],
 ) -> list[Entry]:
-    """Recompute every entry's total and write the standing after ``round_number``."""
+    """At a round close: every entry's total, and the standing after ``round_number``
+    (the round's own points come from its results, already in memory)."""
     stats = _aggregate(event)
-    entries = list(
-        Entry.objects.filter(event=event, registration_order__isnull=False).order_by(
-            "registration_order"
-        )
-    )
-    for entry in entries:
-        st = stats.get(entry.pk, {"sum": 0.0, "scored": 0, "played": 0})
-        entry.total = _total(st, event.method)
-        entry.boards_played = int(st["played"])
+    entries = _entries(event)
+    _apply(entries, stats, event.method)
     bulk_set(Entry, entries, ["total", "boards_played"])
 
     round_stats: dict[int, dict[str, float]] = defaultdict(
         lambda: {"sum": 0.0, "scored": 0, "played": 0}
     )
-    if round_results is not None and tables is not None:
-        side_of = {t.pk: (t.ns_id, t.ew_id) for t in tables}
-        for r in round_results:
-            ns_id, ew_id = side_of[r.table_id]
-            for entry_id, pts in ((ns_id, r.ns_points), (ew_id, r.ew_points)):
-                if entry_id is None:
-                    continue
-                if pts is not None:
-                    round_stats[entry_id]["sum"] += pts
-                    round_stats[entry_id]["scored"] += 1
-    else:  # a later correction: keep the round's own points, refresh totals and places
-        for entry_id, pts in Standing.objects.filter(
-            entry__event=event, round_number=round_number
-        ).values_list("entry_id", "points"):
-            round_stats[entry_id] = {"sum": pts, "scored": 1, "played": 0}
+    side_of = {t.pk: (t.ns_id, t.ew_id) for t in tables}
+    for r in round_results:
+        ns_id, ew_id = side_of[r.table_id]
+        for entry_id, pts in ((ns_id, r.ns_points), (ew_id, r.ew_points)):
+            if entry_id is not None and pts is not None:
+                round_stats[entry_id]["sum"] += pts
+                round_stats[entry_id]["scored"] += 1
+    _write_standings(event, entries, round_number, stats, round_stats)
+    return entries
+
+
+def _write_standings(event, entries, round_number, stats, round_stats) -> None:
     ranked = sorted((e for e in entries if e.pk in stats), key=_rank_key)
     Standing.objects.filter(entry__event=event, round_number=round_number).delete()
     Standing.objects.bulk_create(
@@ -133,6 +149,24 @@ def totals_recompute(
         ),
         batch_size=2000,
     )
+
+
+def standings_rebuild(*, event: Event) -> list[Entry]:
+    """Recompute the standing after every closed round and the totals (a correction).
+
+    Four queries a round: corrections are rare, and a correction in round 2 changes the
+    running totals and places of every round after it.
+    """
+    entries = _entries(event)
+    closed = list(
+        event.rounds.filter(status="closed").order_by("number").values_list("number", flat=True)
+    )
+    for number in closed:
+        stats = _aggregate(event, through=number)
+        _apply(entries, stats, event.method)
+        _write_standings(event, entries, number, stats, _aggregate(event, only=number))
+    _apply(entries, _aggregate(event), event.method)
+    bulk_set(Entry, entries, ["total", "boards_played"])
     return entries
 
 
