@@ -21,18 +21,6 @@ import statistics
 import time
 import warnings
 
-# NS scores that go with the contracts (non-vulnerable; plausible enough for the pages).
-RESULTS = (
-    ("4S", "N", 10, "HA", 420),
-    ("4S", "N", 9, "HA", -50),
-    ("4S", "N", 11, "DK", 450),
-    ("3NT", "S", 10, "SQ", 430),
-    ("3NT", "S", 8, "C2", -50),
-    ("2H", "E", 8, "S3", -110),
-    ("3C", "W", 8, "HK", 50),
-    ("PASS", "", None, "", 0),
-)
-
 
 def _setup_django() -> None:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.test")
@@ -57,61 +45,17 @@ def build_event(
     (all of them: the event has finished; or the first ``close``: it is running).
     The double-dummy analysis is queued by the close only on commit; the boards
     numbered in ``analyse`` are analysed here (the board page then shows it)."""
-    from datetime import timedelta
-
-    from django.utils import timezone
-
-    from accounts.models import User
+    from bench.fields import field_start, round_results_insert
     from tournaments import services
-    from tournaments.models import Entry, EntryMember, Event, Result
+    from tournaments.models import Event
     from tournaments.services.analysis import boards_analyse
 
     rng = random.Random(seed)
-    event = services.event_create(
-        name=f"Bench Swiss {pairs} pairs",
-        start_at=timezone.now() + timedelta(minutes=1),
-        num_rounds=rounds,
-        boards_per_round=boards_per_round,
-        method=method,
-        seed=seed,
+    event = field_start(
+        pairs=pairs, rounds=rounds, boards_per_round=boards_per_round, seed=seed, method=method
     )
-    prefix = f"bp{event.pk}u"
-    users = User.objects.bulk_create(
-        User(username=f"{prefix}{i}", display_name=f"Player {i}") for i in range(pairs * 2)
-    )
-    entries = Entry.objects.bulk_create(
-        Entry(event=event, status=Entry.Status.CONFIRMED, registration_order=i + 1)
-        for i in range(pairs)
-    )
-    EntryMember.objects.bulk_create(
-        EntryMember(entry=e, event=event, player=users[2 * i + k], position=k + 1)
-        for i, e in enumerate(entries)
-        for k in range(2)
-    )
-    services.event_start(event=event, rng=rng)
     for number in range(1, (rounds if close is None else close) + 1):
-        rnd = event.rounds.get(number=number)
-        boards = list(rnd.boards.all())
-        rows = []
-        for table in rnd.tables.filter(ew__isnull=False):
-            for board in boards:
-                if rng.random() >= play_rate:
-                    continue  # left unplayed: the close cuts it
-                contract, declarer, tricks, lead, score = rng.choice(RESULTS)
-                rows.append(
-                    Result(
-                        table=table,
-                        board=board,
-                        contract=contract,
-                        declarer=declarer,
-                        tricks=tricks,
-                        lead=lead,
-                        ns_score=score,
-                        entered_side="NS",
-                        confirmed_at=timezone.now(),
-                    )
-                )
-        Result.objects.bulk_create(rows, batch_size=2000)
+        round_results_insert(event.rounds.get(number=number), rng, play_rate)
         services.round_close(event=event, number=number, rng=rng)
     if analyse:
         boards_analyse(

@@ -20,15 +20,12 @@ def _setup_django() -> None:
 
 def run(tables: int = 500, boards: int = 3, rounds: int = 2) -> dict:
     _setup_django()
-    from datetime import timedelta
 
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
-    from django.utils import timezone
 
-    from accounts.models import User
+    from bench.fields import field_start, round_results_insert
     from tournaments import services
-    from tournaments.models import Entry, EntryMember, Result
     from tournaments.services import rounds as rounds_module
 
     # The double-dummy analysis runs in a worker after the commit, not in the close.
@@ -37,47 +34,11 @@ def run(tables: int = 500, boards: int = 3, rounds: int = 2) -> dict:
     old_name = connection.settings_dict["NAME"]
     connection.creation.create_test_db(verbosity=0, autoclobber=True)
     try:
-        pairs = tables * 2
-        event = services.event_create(
-            name="Bench",
-            start_at=timezone.now() + timedelta(minutes=1),
-            num_rounds=rounds + 1,
-            boards_per_round=boards,
-            seed=1,
-        )
-        users = User.objects.bulk_create(User(username=f"b{i}") for i in range(pairs * 2))
-        entries = Entry.objects.bulk_create(
-            Entry(event=event, status=Entry.Status.CONFIRMED, registration_order=i + 1)
-            for i in range(pairs)
-        )
-        EntryMember.objects.bulk_create(
-            EntryMember(entry=e, event=event, player=users[2 * i + k], position=k + 1)
-            for i, e in enumerate(entries)
-            for k in range(2)
-        )
+        event = field_start(pairs=tables * 2, rounds=rounds + 1, boards_per_round=boards)
         rng = random.Random(3)
-        services.event_start(event=event, rng=rng)
         figures = {"tables": tables, "boards": boards, "db": connection.vendor, "closes": []}
         for number in range(1, rounds + 1):
-            rnd = event.rounds.get(number=number)
-            bs = list(rnd.boards.all())
-            Result.objects.bulk_create(
-                (
-                    Result(
-                        table=t,
-                        board=b,
-                        contract="4S",
-                        declarer="N",
-                        tricks=10,
-                        lead="SA",
-                        ns_score=rng.choice([420, -50, 450, 170, -100, 620]),
-                    )
-                    for t in rnd.tables.all()
-                    for b in bs
-                    if rng.random() < 0.9
-                ),
-                batch_size=2000,
-            )
+            round_results_insert(event.rounds.get(number=number), rng)
             with CaptureQueriesContext(connection) as ctx:
                 t0 = time.perf_counter()
                 services.round_close(event=event, number=number, rng=rng)
