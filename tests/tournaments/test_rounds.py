@@ -225,3 +225,25 @@ def test_starting_early_by_hand_makes_now_the_start_time(make_event):
     event.refresh_from_db()
     assert event.start_at == rnd.starts_at <= timezone.now()
     assert event.round_start(2) == rnd.ends_at + timedelta(minutes=event.gap_minutes)
+
+
+def test_the_bye_goes_to_the_lowest_placed_pair_by_the_standings_tie_breaks(make_event):
+    # Round 1: 1 v 2 play board 1 only, 3 v 4 play both boards, 5 has the bye. Every
+    # result is the same, so everyone is on 0 and the standings separate the ties by
+    # boards played: 3, 4 (2 boards), then 1, 2 (1 board), then 5 (0 boards).
+    event = make_event(pairs=5, start=True, num_rounds=3, boards_per_round=2)
+    rnd = event.rounds.get(number=1)
+    t1, t2 = rnd.tables.filter(ew__isnull=False).order_by("number")
+    b1, b2 = rnd.boards.order_by("number")
+    play(t1, b1, "4S", "N", 10)
+    play(t2, b1, "4S", "N", 10)
+    play(t2, b2, "4S", "N", 10)
+    services.round_close(event=event, number=1)
+    places = list(
+        Standing.objects.filter(entry__event=event, round_number=1)
+        .order_by("place")
+        .values_list("entry__registration_order", flat=True)
+    )
+    assert places == [3, 4, 1, 2, 5]
+    bye = event.rounds.get(number=2).tables.get(ew__isnull=True).ns
+    assert bye.registration_order == 2  # the lowest placed without a bye, not pair 4

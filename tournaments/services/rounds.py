@@ -28,7 +28,7 @@ from ..lock_objects import event_for_update
 from ..models import Board, Entry, Event, Result, Round, Table
 from ..pairing import PairState, swiss_pair
 from .audit import log_action
-from .totals import board_points, event_finish_ranking, totals_recompute
+from .totals import board_points, event_finish_ranking, rank_key, totals_recompute
 
 logger = logging.getLogger(__name__)
 
@@ -48,11 +48,15 @@ def _seat(event: Event, number: int, entries: list[Entry]):
     ):
         met[ns_id].add(ew_id)
         met[ew_id].add(ns_id)
+    # Round 1 goes by registration order; later rounds by the standings (total, then
+    # boards played, then registration), so that "lowest placed" means what the
+    # standings show when totals tie.
+    place = {e.pk: i for i, e in enumerate(sorted(entries, key=rank_key))}
     states = [
         PairState(
             id=e.pk,
-            score=e.total,
-            order=e.registration_order,
+            score=round(e.total, 6),
+            order=e.registration_order if number == 1 else place[e.pk],
             opponents=frozenset(met[e.pk]),
             had_bye=e.had_bye,
         )

@@ -100,7 +100,8 @@ def _apply(entries: list[Entry], stats: dict[int, dict[str, float]], method: str
         entry.boards_played = int(st["played"])
 
 
-def _rank_key(entry: Entry):
+def rank_key(entry: Entry):
+    """Standings order: total, then more boards played, then earlier registration."""
     return (-round(entry.total, 6), -entry.boards_played, entry.registration_order or 0)
 
 
@@ -133,7 +134,7 @@ def totals_recompute(
 
 
 def _write_standings(event, entries, round_number, stats, round_stats) -> None:
-    ranked = sorted((e for e in entries if e.pk in stats), key=_rank_key)
+    ranked = sorted((e for e in entries if e.pk in stats), key=rank_key)
     Standing.objects.filter(entry__event=event, round_number=round_number).delete()
     Standing.objects.bulk_create(
         (
@@ -182,7 +183,7 @@ def event_finish_ranking(*, event: Event) -> list[Entry]:
         .order_by("registration_order")
     )
     needed = float(event.finish_threshold) * event.boards_total
-    finished = sorted((e for e in entries if e.boards_played >= needed - 1e-9), key=_rank_key)
+    finished = sorted((e for e in entries if e.boards_played >= needed - 1e-9), key=rank_key)
     for e in entries:
         e.finished, e.rank, e.master_points = False, None, 0
     for place, e in enumerate(finished, 1):
