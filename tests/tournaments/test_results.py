@@ -228,3 +228,30 @@ def test_a_correction_in_an_early_round_fixes_every_later_standing(make_event, d
     assert s2.total == before - 10.0
     leader.refresh_from_db()
     assert leader.total == s2.total
+
+
+def test_a_correction_in_play_leaves_the_open_bye_out_of_the_totals(make_event, director):
+    # MP, five pairs: the bye of the round in play is scored when that round closes,
+    # not when a correction in an earlier round rebuilds the totals.
+    event = make_event(pairs=5, start=True, num_rounds=3, boards_per_round=1, method="mp")
+    rnd1 = event.rounds.get(number=1)
+    board = rnd1.boards.get()
+    for i, t in enumerate(rnd1.tables.filter(ew__isnull=False).order_by("number")):
+        submit(t, board, member(t.ns), tricks=10 - i)
+    services.round_close(event=event, number=1)
+    bye = event.rounds.get(number=2).tables.get(ew__isnull=True).ns
+    bye.refresh_from_db()
+    before = (bye.total, bye.boards_played)
+    t1 = rnd1.tables.get(number=1)
+    services.result_correct(
+        table_id=t1.pk,
+        board_id=board.pk,
+        director=director,
+        contract="4S",
+        declarer="N",
+        tricks=10,
+        lead="HA",
+        reason="Same result, re-entered",
+    )
+    bye.refresh_from_db()
+    assert (bye.total, bye.boards_played) == before

@@ -156,7 +156,9 @@ def standings_rebuild(*, event: Event) -> list[Entry]:
     """Recompute the standing after every closed round and the totals (a correction).
 
     Four queries a round: corrections are rare, and a correction in round 2 changes the
-    running totals and places of every round after it.
+    running totals and places of every round after it. The totals count the closed
+    rounds only, as a round close writes them: the round in play (its bye is already
+    scored) counts when it closes.
     """
     entries = _entries(event)
     closed = list(
@@ -166,8 +168,7 @@ def standings_rebuild(*, event: Event) -> list[Entry]:
         stats = _aggregate(event, through=number)
         _apply(entries, stats, event.method)
         _write_standings(event, entries, number, stats, _aggregate(event, only=number))
-    _apply(entries, _aggregate(event), event.method)
-    bulk_set(Entry, entries, ["total", "boards_played"])
+    bulk_set(Entry, entries, ["total", "boards_played"])  # as after the last closed round
     return entries
 
 
