@@ -221,3 +221,32 @@ def test_director_clock_api(make_event, director):
     rnd.refresh_from_db()
     assert rnd.ends_at == before + timedelta(minutes=5)
     assert client.post(url, {"action": "extend"}, format="json").status_code == 400
+
+
+def test_pausing_after_a_round_ended_does_not_reopen_it(make_event, director):
+    # Beat is late: round 1 ended at t0 + 10 but has not been cut when the director
+    # pauses at t0 + 11. The round still ends at its scheduled end: it is cut then,
+    # and no result can be entered for it during the pause or after.
+    event = timed_event(make_event)
+    t0 = event.start_at
+    schedule.events_advance(now=t0)
+    schedule.event_pause(event=event, director=director, now=t0 + timedelta(minutes=11))
+    rnd = Round.objects.get(event=event, number=1)
+    assert rnd.status == Round.Status.CLOSED and rnd.closed_at == t0 + timedelta(minutes=10)
+    table, board = rnd.tables.first(), rnd.boards.first()
+    with pytest.raises(ConflictError) as err:
+        services.result_submit(
+            table_id=table.pk,
+            board_id=board.pk,
+            user=table.ns.members.first().player,
+            contract="3NT",
+            declarer="N",
+            tricks=9,
+            lead="SA",
+            now=t0 + timedelta(minutes=12),
+        )
+    assert err.value.code == "cut"
+    # The gap had one minute left when the clock stopped; it has one minute after resuming.
+    schedule.event_resume(event=event, director=director, now=t0 + timedelta(minutes=20))
+    event.refresh_from_db()
+    assert event.round_start(2) == t0 + timedelta(minutes=21)

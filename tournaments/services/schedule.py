@@ -112,10 +112,16 @@ def events_advance(*, now: datetime | None = None, name: str = "beat") -> dict[i
 
 @transaction.atomic
 def event_pause(*, event: Event, director: User, now: datetime | None = None) -> Event:
-    """Stop the clock: no round is cut while paused; play and entry may go on."""
+    """Stop the clock: no round is cut while paused; play and entry may go on.
+
+    What was due before the pause happens first, at its scheduled time (a round that
+    ended but was not cut yet is cut at its end), so a pause never reopens a round.
+    """
     now = now or timezone.now()
     event = event_for_update(event.pk)
     director_required(event, director)
+    if event.paused_at is None and event_advance(event_id=event.pk, now=now):
+        event = event_for_update(event.pk)
     if event.status == Event.Status.FINISHED:
         raise ConflictError(_("The event has finished."), code="finished")
     if event.paused_at is not None:
