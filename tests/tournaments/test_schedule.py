@@ -250,3 +250,19 @@ def test_pausing_after_a_round_ended_does_not_reopen_it(make_event, director):
     schedule.event_resume(event=event, director=director, now=t0 + timedelta(minutes=20))
     event.refresh_from_db()
     assert event.round_start(2) == t0 + timedelta(minutes=21)
+
+
+def test_a_round_opened_by_hand_during_a_pause_gets_its_full_time_after_resuming(
+    make_event, director
+):
+    event = timed_event(make_event)
+    t0 = event.start_at
+    schedule.events_advance(now=t0)
+    schedule.event_pause(event=event, director=director, now=t0 + timedelta(minutes=5))
+    services.round_close(event=event, number=1, now=t0 + timedelta(minutes=8))  # opens 2
+    schedule.event_resume(event=event, director=director, now=t0 + timedelta(minutes=20))
+    rnd2 = Round.objects.get(event=event, number=2)
+    # The clock was stopped from round 2's opening until the resume: 10 minutes left.
+    assert rnd2.ends_at == t0 + timedelta(minutes=30)
+    event.refresh_from_db()
+    assert event.round_start(3) == t0 + timedelta(minutes=32)

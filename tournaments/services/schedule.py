@@ -155,8 +155,14 @@ def event_resume(*, event: Event, director: User, now: datetime | None = None) -
     if event.paused_at is None:
         raise ConflictError(_("The event is not paused."), code="not_paused")
     paused = now - event.paused_at
+    # A round opened by hand during the pause starts its clock now: its schedule (and
+    # every later round's) was set from its opening, not from the pause.
+    stopped_at = event.paused_at
+    rnd = Round.objects.filter(event=event, number=event.current_round).first()
+    if rnd is not None and rnd.status == Round.Status.OPEN and stopped_at < rnd.opened_at <= now:
+        stopped_at = rnd.opened_at
     event.paused_at = None
-    _shift(event, paused)
+    _shift(event, now - stopped_at)
     event.save(update_fields=["paused_at", "clock_offset", "next_transition_at"])
     log_action(
         event=event,
