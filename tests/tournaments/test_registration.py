@@ -155,3 +155,16 @@ def test_the_inviter_cannot_confirm_for_the_partner(event):
         services.entry_confirm(entry=entry, player=a)
     entry.refresh_from_db()
     assert entry.status == Entry.Status.PENDING
+
+
+def test_a_player_cannot_withdraw_after_the_start_time_even_before_round_one_opens(event, director):
+    a, b = UserFactory.create_batch(2)
+    entry = services.entry_register(event=event, player=a, partner=b)
+    services.entry_confirm(entry=entry, player=b)
+    # The start time has passed; the scheduler has not opened round 1 yet.
+    Event.objects.filter(pk=event.pk).update(start_at=timezone.now() - timedelta(seconds=5))
+    with pytest.raises(PermissionDeniedError):
+        services.entry_withdraw(entry=entry, by=a)
+    entry.refresh_from_db()
+    assert entry.status == Entry.Status.CONFIRMED and entry.members.count() == 2
+    assert services.entry_withdraw(entry=entry, by=director).status == Entry.Status.WITHDRAWN

@@ -114,7 +114,7 @@ def entry_add(*, event: Event, players: list[User], director: User) -> Entry:
 
 @transaction.atomic
 def entry_withdraw(*, entry: Entry, by: User) -> Entry:
-    """A pair leaves: a player before the start, the director at any time.
+    """A pair leaves: a player until the start time (the deadline), the director at any time.
 
     A pair withdrawn after play keeps its results and totals (it is listed, not ranked
     unless it reached the finishing threshold).
@@ -123,7 +123,7 @@ def entry_withdraw(*, entry: Entry, by: User) -> Entry:
     entry = Entry.objects.select_for_update().get(pk=entry.pk)
     is_member = entry.members.filter(player=by).exists()
     is_director = event.is_directed_by(by)
-    if not is_director and not (is_member and event.status == Event.Status.REGISTRATION):
+    if not is_director and not (is_member and event.registration_open):
         raise PermissionDeniedError(
             _("Only the director can withdraw a pair once the event has started."),
             code="director",
