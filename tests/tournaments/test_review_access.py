@@ -599,6 +599,16 @@ def test_bad_result_input_is_400_with_a_message_and_stores_nothing(running, fiel
     assert not Result.objects.filter(table=table).exists()
 
 
+def test_a_huge_page_size_is_capped_not_a_server_error(make_event):
+    for _ in range(3):
+        make_event(pairs=0)
+    response = api_for().get("/api/events/", {"limit": HUGE})
+    assert response.status_code == 200
+    assert response.data["count"] == 3 and len(response.data["results"]) == 3
+    response = api_for().get("/api/events/", {"limit": 2, "offset": HUGE})
+    assert response.status_code == 200 and response.data["results"] == []
+
+
 # --- query counts of the lists ---------------------------------------------------------
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
-from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -14,7 +13,7 @@ from .. import selectors, services
 from ..models import Event
 from .permissions import IsDirector, IsEventDirector
 from .serializers import EntrySerializer, EventDetailSerializer, EventSerializer
-from .utils import error_responses, event_or_404, found, paginated_response
+from .utils import Pagination, error_responses, event_or_404, found, paginated_response
 
 
 def _detail(event: Event, *, status_code: int = status.HTTP_200_OK) -> Response:
@@ -23,7 +22,7 @@ def _detail(event: Event, *, status_code: int = status.HTTP_200_OK) -> Response:
 
 
 class EventListCreateApi(APIView):
-    pagination_class = LimitOffsetPagination
+    pagination_class = Pagination
 
     def get_permissions(self):
         if self.request.method == "POST":

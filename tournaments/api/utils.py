@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework.exceptions import NotFound
+from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.response import Response
 
 from .. import selectors
@@ -23,6 +24,13 @@ _DESCRIPTIONS = {
     404: "Not found: {detail, code}.",
     409: "Conflicts with the current state: {detail, code}.",
 }
+
+
+class Pagination(LimitOffsetPagination):
+    """``limit``/``offset`` pages; a ``limit`` above ``max_limit`` gets ``max_limit``
+    rows (an unbounded one reached the database as an out-of-range LIMIT: a 500)."""
+
+    max_limit = 100
 
 
 def found(obj: T | None, message: str) -> T:
