@@ -156,10 +156,14 @@ def simulate_swiss_event(
                     services.result_confirm(result_id=result.pk, user=players_of[table.ew_id])
             if progress:
                 progress(1)
-        services.round_close(event=event, number=number, actor=director, rng=rng)
-        for entry_id, after in withdraw_after.items():
-            if after == number and number < config.rounds:
-                services.entry_withdraw(entry=Entry.objects.get(pk=entry_id), by=director)
+        # Pairs withdraw between the close and the next round's seating, so that a
+        # pair leaving "after round n" is not seated in round n + 1.
+        services.round_close(event=event, number=number, actor=director, open_next=False)
+        if number < config.rounds:
+            for entry_id, after in withdraw_after.items():
+                if after == number:
+                    services.entry_withdraw(entry=Entry.objects.get(pk=entry_id), by=director)
+            services.round_open(event=event, number=number + 1, actor=director, rng=rng)
     event.refresh_from_db()
     return event
 

@@ -123,3 +123,23 @@ def test_bad_options_give_a_clear_error(db):
         call_command("simulate_event", "--pairs", "1", "--no-progress")
     with pytest.raises(CommandError):
         call_command("simulate_event", "--pairs", "4", "--play-rate", "2", "--no-progress")
+
+
+def test_a_withdrawn_pair_leaves_before_the_next_round_is_seated(db, tmp_path):
+    # Two rounds: a pair withdraws after round 1, so it has no table in round 2 (and
+    # its would-be opponents are not left with a whole round of cut boards).
+    from tournaments.models import Entry
+
+    data = run(
+        tmp_path,
+        *("--pairs", "6", "--rounds", "2", "--boards-per-round", "2", "--withdraw", "2"),
+        *("--play-rate", "1", "--seed", "3"),
+    )
+    withdrawn = {p["entry"] for p in data["pairs"] if p["withdrawn"]}
+    assert len(withdrawn) == 2
+    assert set(
+        Entry.objects.filter(pk__in=withdrawn).values_list("withdrawn_after_round", flat=True)
+    ) == {1}
+    round2 = data["rounds"][1]["tables"]
+    assert not withdrawn & ({t["ns"] for t in round2} | {t["ew"] for t in round2})
+    assert all(b["status"] == "played" for t in round2 for b in t["boards"])
