@@ -247,3 +247,19 @@ def test_the_bye_goes_to_the_lowest_placed_pair_by_the_standings_tie_breaks(make
     assert places == [3, 4, 1, 2, 5]
     bye = event.rounds.get(number=2).tables.get(ew__isnull=True).ns
     assert bye.registration_order == 2  # the lowest placed without a bye, not pair 4
+
+
+def test_a_pair_that_withdrew_before_the_start_is_never_ranked(make_event, director):
+    # Even with a finishing threshold of 0 (every pair that took part has finished),
+    # a pair that left before round 1 took no part: no place, no master points.
+    event = make_event(pairs=5, finish_threshold=0, num_rounds=1, boards_per_round=1)
+    gone = Entry.objects.get(event=event, registration_order=5)
+    services.entry_withdraw(entry=gone, by=director)
+    services.event_start(event=event)
+    services.round_close(event=event, number=1)
+    gone.refresh_from_db()
+    assert (gone.finished, gone.rank, gone.master_points) == (False, None, 0)
+    ranks = sorted(
+        Entry.objects.filter(event=event, rank__isnull=False).values_list("rank", flat=True)
+    )
+    assert ranks == [1, 2, 3, 4]

@@ -175,12 +175,15 @@ def standings_rebuild(*, event: Event) -> list[Entry]:
 def event_finish_ranking(*, event: Event) -> list[Entry]:
     """Mark finished pairs (played at least the threshold share), rank them, award points.
 
-    Pairs that withdrew keep their totals; they are ranked only if they finished.
-    Ties: more boards played first, then earlier registration.
+    Pairs that withdrew keep their totals; they are ranked only if they finished. A
+    pair that withdrew before round 1 took no part (its players were freed) and is left
+    out, whatever the threshold. Ties: more boards played first, then earlier
+    registration.
     """
     entries = list(
         Entry.objects.filter(event=event, registration_order__isnull=False)
         .exclude(status=Entry.Status.DECLINED)
+        .exclude(status=Entry.Status.WITHDRAWN, withdrawn_after_round=0)
         .order_by("registration_order")
     )
     needed = float(event.finish_threshold) * event.boards_total
