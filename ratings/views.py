@@ -6,7 +6,7 @@ imports ``ratings`` (the dependency points the other way).
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from accounts.models import User
@@ -20,6 +20,8 @@ from .services import master_points_total
 
 
 def player_detail(request: HttpRequest, username: str) -> HttpResponse:
+    if "\x00" in username:  # no username has one, and PostgreSQL refuses it in a query
+        raise Http404
     player = get_object_or_404(User, username=username)
     rows = []
     for member in selectors.player_entries_get(user=player):

@@ -34,6 +34,12 @@ def test_unknown_player_is_404(client, db):
     assert client.get(reverse("ratings:player_detail", args=["ghost"])).status_code == 404
 
 
+@pytest.mark.parametrize("path", ["/players/%00/", "/players/ghost%00/"])
+def test_a_username_with_a_null_character_is_404_not_a_server_error(client, db, path):
+    """PostgreSQL refuses NUL in text: the lookup must not reach the database."""
+    assert client.get(path).status_code == 404
+
+
 def test_the_header_links_to_my_profile(client, finished_event):
     user = player(Entry.objects.filter(event=finished_event).first())
     client.force_login(user)

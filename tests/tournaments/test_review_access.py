@@ -609,6 +609,24 @@ def test_a_huge_page_size_is_capped_not_a_server_error(make_event):
     assert response.status_code == 200 and response.data["results"] == []
 
 
+@pytest.mark.parametrize(
+    "path, data",
+    [
+        ("/api/events/{event}/entries/", {"partner": "ghost\x00"}),
+        ("/api/events/{event}/entries/add/", {"players": ["ghost\x00", "other"]}),
+    ],
+)
+def test_a_username_with_a_null_character_is_400_not_a_server_error(
+    make_event, director, path, data
+):
+    """PostgreSQL refuses NUL in text: the lookup must not reach the database."""
+    event = make_event(pairs=0)
+    user = director if path.endswith("add/") else UserFactory()
+    response = api_for(user).post(path.format(event=event.pk), data, format="json")
+    assert response.status_code == 400
+    assert not Entry.objects.filter(event=event).exists()
+
+
 # --- query counts of the lists ---------------------------------------------------------
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.core.validators import ProhibitNullCharactersValidator
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers, status
@@ -18,8 +19,20 @@ from .serializers import EntryBriefSerializer, EntrySerializer, ResultSerializer
 from .utils import error_responses, event_or_404, found
 
 
+class _UsernameField(serializers.SlugRelatedField):
+    """A player by username. A username with a NUL character is refused before the
+    lookup: PostgreSQL cannot compare text with NUL in it (a 500, not a 400)."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, str) and "\x00" in data:
+            raise serializers.ValidationError(
+                ProhibitNullCharactersValidator.message, code="null_characters_not_allowed"
+            )
+        return super().to_internal_value(data)
+
+
 def _username_field(**kwargs) -> serializers.SlugRelatedField:
-    return serializers.SlugRelatedField(
+    return _UsernameField(
         slug_field="username",
         queryset=User.objects.filter(is_active=True),
         error_messages={"does_not_exist": _("No player with the username “{value}”.")},
