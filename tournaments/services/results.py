@@ -6,6 +6,7 @@ locks, so a submission racing the cut is either stored before it or refused.
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -22,6 +23,19 @@ from ..models import Board, EntryMember, Event, Result, ResultCorrection, Round,
 from .totals import board_points, event_finish_ranking, standings_rebuild
 
 SEATS = ("N", "E", "S", "W")
+SEAT_WORDS = {"NORTH": "N", "EAST": "E", "SOUTH": "S", "WEST": "W"}
+
+
+def _whole_number(value) -> int | None:
+    """``value`` as an int (an int, a whole float or digits), else None: 9.5 is not 9."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, float):
+        return int(value) if value.is_integer() else None
+    try:
+        return int(value.strip()) if isinstance(value, str) else operator.index(value)
+    except (TypeError, ValueError):
+        return None
 
 
 @dataclass(frozen=True)
@@ -48,14 +62,12 @@ def result_validate(
         ) from exc
     if parsed.is_passed_out:
         return TableResult(contract="PASS", declarer="", tricks=None, lead="", ns_score=0)
-    declarer = (declarer or "").strip().upper()[:1]
+    declarer = str(declarer or "").strip().upper()
+    declarer = SEAT_WORDS.get(declarer, declarer)
     if declarer not in SEATS:
         raise BridgeError(_("The declarer must be N, E, S or W."), code="declarer")
-    try:
-        tricks = int(tricks)
-    except (TypeError, ValueError) as exc:
-        raise BridgeError(_("Tricks must be a number from 0 to 13."), code="tricks") from exc
-    if not 0 <= tricks <= 13:
+    tricks = _whole_number(tricks)
+    if tricks is None or not 0 <= tricks <= 13:
         raise BridgeError(_("Tricks must be a number from 0 to 13."), code="tricks")
     try:
         lead = scoring.validate_card(lead)
