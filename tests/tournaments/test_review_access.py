@@ -712,3 +712,15 @@ def test_the_hidden_set_is_what_an_anonymous_user_may_not_see(running):
     the round in play."""
     hidden = selectors.board_ids_hidden_from(event=running.event, user=AnonymousUser())
     assert hidden == set(running.round.boards.values_list("pk", flat=True))
+
+
+def test_an_unknown_partner_is_refused_in_the_callers_language(make_event):
+    event = make_event(pairs=0)
+    client = api_for(UserFactory())
+    url = f"/api/events/{event.pk}/entries/"
+    response = client.post(url, {"partner": "ghost"}, format="json")
+    assert response.status_code == 400
+    assert response.data["partner"] == ["No player with the username “ghost”."]
+    response = client.post(url, {"partner": "ghost"}, format="json", HTTP_ACCEPT_LANGUAGE="zh-hans")
+    assert response.status_code == 400
+    assert response.data["partner"] == ["没有用户名为“ghost”的牌手。"]

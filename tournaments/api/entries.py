@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.core.validators import ProhibitNullCharactersValidator
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
@@ -35,7 +36,8 @@ def _username_field(**kwargs) -> serializers.SlugRelatedField:
     return _UsernameField(
         slug_field="username",
         queryset=User.objects.filter(is_active=True),
-        error_messages={"does_not_exist": _("No player with the username “{value}”.")},
+        # lazy: the message is made when the serializer class is, at import
+        error_messages={"does_not_exist": gettext_lazy("No player with the username “{value}”.")},
         **kwargs,
     )
 
