@@ -266,3 +266,17 @@ def test_a_round_opened_by_hand_during_a_pause_gets_its_full_time_after_resuming
     assert rnd2.ends_at == t0 + timedelta(minutes=30)
     event.refresh_from_db()
     assert event.round_start(3) == t0 + timedelta(minutes=32)
+
+
+def test_extending_after_the_scheduled_end_does_not_reopen_the_round(make_event, director):
+    event = timed_event(make_event)
+    t0 = event.start_at
+    schedule.events_advance(now=t0)
+    # Round 1 ended at t0 + 10; beat has not cut it yet when the director extends.
+    with pytest.raises(ConflictError) as err:
+        schedule.round_extend(
+            event=event, director=director, minutes=5, now=t0 + timedelta(minutes=11)
+        )
+    assert err.value.code == "no_round"
+    rnd = Round.objects.get(event=event, number=1)
+    assert rnd.status == Round.Status.CLOSED and rnd.closed_at == t0 + timedelta(minutes=10)

@@ -110,25 +110,30 @@ def events_advance(*, now: datetime | None = None, name: str = "beat") -> dict[i
     return done
 
 
-@transaction.atomic
+def _catch_up(event: Event, director: User, now: datetime) -> None:
+    """Before a director changes the clock: do what was already due, at its scheduled
+    time (a round past its end is cut at its end), so the change never reopens it."""
+    director_required(event, director)
+    event_advance(event_id=event.pk, now=now)
+
+
 def event_pause(*, event: Event, director: User, now: datetime | None = None) -> Event:
     """Stop the clock: no round is cut while paused; play and entry may go on.
 
-    What was due before the pause happens first, at its scheduled time (a round that
-    ended but was not cut yet is cut at its end), so a pause never reopens a round.
+    What was due before the pause happens first (see ``_catch_up``).
     """
     now = now or timezone.now()
-    event = event_for_update(event.pk)
-    director_required(event, director)
-    if event.paused_at is None and event_advance(event_id=event.pk, now=now):
+    _catch_up(event, director, now)
+    with transaction.atomic():
         event = event_for_update(event.pk)
-    if event.status == Event.Status.FINISHED:
-        raise ConflictError(_("The event has finished."), code="finished")
-    if event.paused_at is not None:
-        raise ConflictError(_("The event is already paused."), code="paused")
-    event.paused_at = now
-    event.save(update_fields=["paused_at"])
-    log_action(event=event, actor=director, action="event_pause", data={"at": now.isoformat()})
+        director_required(event, director)
+        if event.status == Event.Status.FINISHED:
+            raise ConflictError(_("The event has finished."), code="finished")
+        if event.paused_at is not None:
+            raise ConflictError(_("The event is already paused."), code="paused")
+        event.paused_at = now
+        event.save(update_fields=["paused_at"])
+        log_action(event=event, actor=director, action="event_pause", data={"at": now.isoformat()})
     return event
 
 
@@ -173,23 +178,31 @@ def event_resume(*, event: Event, director: User, now: datetime | None = None) -
     return event
 
 
-@transaction.atomic
-def round_extend(*, event: Event, director: User, minutes: float) -> Event:
-    """Give the round in play ``minutes`` more; later rounds move by as much."""
-    event = event_for_update(event.pk)
-    director_required(event, director)
+def round_extend(
+    *, event: Event, director: User, minutes: float, now: datetime | None = None
+) -> Event:
+    """Give the round in play ``minutes`` more; later rounds move by as much.
+
+    A round already past its scheduled end is cut first (see ``_catch_up``): it is no
+    longer in play and cannot be extended.
+    """
+    now = now or timezone.now()
+    _catch_up(event, director, now)
     if not 0 < minutes <= 240:
         raise BridgeError(_("Extend by 1 to 240 minutes."), code="minutes")
-    rnd = Round.objects.filter(event=event, number=event.current_round).first()
-    if rnd is None or rnd.status != Round.Status.OPEN:
-        raise ConflictError(_("No round is in play."), code="no_round")
-    _shift(event, timedelta(minutes=minutes))
-    event.save(update_fields=["clock_offset", "next_transition_at"])
-    log_action(
-        event=event,
-        actor=director,
-        action="round_extend",
-        round_number=rnd.number,
-        data={"minutes": minutes},
-    )
+    with transaction.atomic():
+        event = event_for_update(event.pk)
+        director_required(event, director)
+        rnd = Round.objects.filter(event=event, number=event.current_round).first()
+        if rnd is None or rnd.status != Round.Status.OPEN:
+            raise ConflictError(_("No round is in play."), code="no_round")
+        _shift(event, timedelta(minutes=minutes))
+        event.save(update_fields=["clock_offset", "next_transition_at"])
+        log_action(
+            event=event,
+            actor=director,
+            action="round_extend",
+            round_number=rnd.number,
+            data={"minutes": minutes},
+        )
     return event
