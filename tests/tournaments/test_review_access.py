@@ -724,3 +724,48 @@ def test_an_unknown_partner_is_refused_in_the_callers_language(make_event):
     response = client.post(url, {"partner": "ghost"}, format="json", HTTP_ACCEPT_LANGUAGE="zh-hans")
     assert response.status_code == 400
     assert response.data["partner"] == ["没有用户名为“ghost”的牌手。"]
+
+
+def test_the_pair_page_follows_the_board_rule_for_the_round_in_play(running):
+    """As the board page and the API's pair history: the players of a table that has
+    played a board see every table's result of it, on every pair's page; the other
+    boards of the round stay hidden."""
+    ctx = running
+    event = ctx.event
+    url = reverse("tournaments:pair_detail", args=[event.pk, ctx.table2.ns_id])
+    note = "This round is in play"
+    # the opponents at the table that played it
+    html = page_for(player(ctx.table2.ew)).get(url).content.decode()
+    assert "+1520" in html
+    # not table 1, which has not played board 1 yet ...
+    table1 = player(ctx.table1.ns)
+    html = page_for(table1).get(url).content.decode()
+    assert "+1520" not in html and note in html
+    # ... until it has; board 2 (entered at table 2 too) stays hidden from them
+    board2 = event.boards.get(number=2)
+    services.result_submit(
+        table_id=ctx.table2.pk,
+        board_id=board2.pk,
+        user=player(ctx.table2.ns),
+        contract="2C",
+        declarer="S",
+        tricks=1,
+        lead="D7",
+    )  # NS vulnerable, seven down: -700
+    services.result_submit(
+        table_id=ctx.table1.pk,
+        board_id=ctx.board.pk,
+        user=table1,
+        contract="6NT",
+        declarer="N",
+        tricks=12,
+        lead="HA",
+    )
+    html = page_for(table1).get(url).content.decode()
+    assert "+1520" in html and "-700" not in html and note in html
+    api = api_for(table1).get(f"/api/events/{event.pk}/pairs/{ctx.table2.ns_id}/").data
+    assert [r["board_number"] for r in api["rounds"][0]["results"]] == [1]
+    # anonymous and strangers: nothing of the round
+    for client in (page_for(), page_for(UserFactory())):
+        html = client.get(url).content.decode()
+        assert "+1520" not in html and "-700" not in html and note in html

@@ -35,7 +35,7 @@ class RoundBlock:
     side: str
     opponents: Entry | None
     bye: bool
-    hidden: bool
+    hidden: bool  # some boards of this round (in play) are not shown to the user yet
     lines: list[BoardLine]
     points: str
     total: str
@@ -103,11 +103,19 @@ def pair_detail(request: HttpRequest, event_id: int, entry_id: int) -> HttpRespo
         raise Http404
     members = {m.player_id for m in entry.members.all()}
     insider = request.user.pk in members or is_director(request.user, event)
+    # SPEC 9, as on the board page: of the round in play, the boards the user's table
+    # has played are shown (every table's result); the pair's own players see its table.
+    hidden_ids = (
+        set() if insider else selectors.board_ids_hidden_from(event=event, user=request.user)
+    )
     finished = event.status == Event.Status.FINISHED
     blocks = []
     for pr in selectors.pair_history_get(entry=entry):
         closed = finished or pr.table.round.status == Round.Status.CLOSED
-        hidden = not closed and not insider
+        # Only an open round has hidden boards; whether this pair has results on them
+        # is not shown either.
+        hidden = not closed and bool(hidden_ids)
+        shown = [r for r in pr.results if r.board_id not in hidden_ids]
         st = pr.standing
         blocks.append(
             RoundBlock(
@@ -117,7 +125,7 @@ def pair_detail(request: HttpRequest, event_id: int, entry_id: int) -> HttpRespo
                 opponents=pr.opponents,
                 bye=pr.table.is_bye,
                 hidden=hidden,
-                lines=[] if hidden else [_board_line(r, pr.side, event.method) for r in pr.results],
+                lines=[_board_line(r, pr.side, event.method) for r in shown],
                 points=points_text(st.points, event.method, total=True) if st else DASH,
                 total=points_text(st.total, event.method, total=True) if st else DASH,
                 place=st.place if st else None,
