@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from tests.factories import UserFactory
 from tests.tournaments.test_pages import finish, player
+from tournaments import services
 from tournaments.models import Entry
 
 
@@ -45,3 +51,33 @@ def test_the_header_links_to_my_profile(client, finished_event):
     client.force_login(user)
     html = client.get(reverse("tournaments:event_list")).content.decode()
     assert f'href="/players/{user.username}/"' in html
+
+
+def test_the_profile_needs_the_same_queries_for_one_event_or_many(
+    client, make_event, django_assert_max_num_queries
+):
+    a, b = UserFactory(), UserFactory()
+
+    def play(events: int) -> None:
+        for _ in range(events):
+            event = make_event(pairs=3, num_rounds=1)
+            entry = services.entry_register(event=event, player=a, partner=b)
+            services.entry_confirm(entry=entry, player=b)
+            services.event_start(event=event, rng=random.Random(1))
+            event.refresh_from_db()
+            finish(event)
+
+    url = reverse("ratings:player_detail", args=[a.username])
+    play(1)
+    with CaptureQueriesContext(connection) as one:
+        client.get(url)
+    play(5)
+    make_event(pairs=2)  # and one still open for registration, with a and b in it
+    event = make_event(pairs=0)
+    services.entry_confirm(
+        entry=services.entry_register(event=event, player=a, partner=b), player=b
+    )
+    with django_assert_max_num_queries(len(one.captured_queries)):
+        response = client.get(url)
+    assert response.status_code == 200
+    assert response.content.decode().count('href="/events/') >= 7
