@@ -259,3 +259,35 @@ def test_a_correction_in_play_leaves_the_open_bye_out_of_the_totals(make_event, 
     )
     bye.refresh_from_db()
     assert (bye.total, bye.boards_played) == before
+
+
+def test_after_the_scheduled_end_a_missing_board_is_cut_for_the_director_too(seated, director):
+    # The board is cut at the round's end whether or not the cut job has run yet: the
+    # director may still adjust it, but no longer enter a table result for it.
+    _, rnd, table, board = seated
+    late = rnd.ends_at + timedelta(seconds=1)
+    with pytest.raises(ConflictError) as err:
+        submit(table, board, director, now=late)
+    assert err.value.code == "round_closed"
+    with pytest.raises(ConflictError) as err:
+        services.result_correct(
+            table_id=table.pk,
+            board_id=board.pk,
+            director=director,
+            contract="4S",
+            declarer="N",
+            tricks=10,
+            lead="HA",
+            now=late,
+        )
+    assert err.value.code == "cut"
+    assert not Result.objects.filter(table=table, board=board).exists()
+    adjusted = services.result_correct(
+        table_id=table.pk,
+        board_id=board.pk,
+        director=director,
+        ns_adjustment="A=",
+        ew_adjustment="A=",
+        now=late,
+    )
+    assert adjusted.status == Result.Status.ADJUSTED

@@ -91,6 +91,12 @@ def _side(table: Table, user: User) -> str | None:
     return table.side_of(member.entry_id) if member else None
 
 
+def _past_end(rnd: Round, now: datetime) -> bool:
+    """The round's scheduled end has passed: its unplayed boards are cut, whether or not
+    the cut has run yet (for everyone, directors too). A paused clock has not reached it."""
+    return rnd.event.paused_at is None and now >= rnd.ends_at
+
+
 def _load(table_id: int, board_id: int) -> tuple[Table, Board, Round]:
     try:
         table = Table.objects.get(pk=table_id)
@@ -135,9 +141,7 @@ def result_submit(
                 % {"n": board.number},
                 code="cut",
             )
-        if rnd.status == Round.Status.CLOSED or (
-            not director and event.paused_at is None and now >= rnd.ends_at
-        ):
+        if rnd.status == Round.Status.CLOSED or _past_end(rnd, now):
             raise ConflictError(
                 _("Round %(n)d has ended; results can no longer be entered.") % {"n": rnd.number},
                 code="round_closed",
@@ -272,7 +276,8 @@ def result_correct(
                 ew_adjustment=ew_adjustment,
             )
         else:
-            if result is not None and result.status == Result.Status.CUT:
+            cut = result.status == Result.Status.CUT if result else _past_end(rnd, now)
+            if cut:
                 raise ConflictError(
                     _("A cut board cannot get a table result; assign an adjusted score."),
                     code="cut",
