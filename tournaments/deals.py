@@ -51,7 +51,7 @@ def deal_validate(pbn: str) -> str:
         hands = deal_hands(pbn)
     except (ValueError, IndexError) as exc:
         raise ValueError(f"Not a PBN deal: {pbn!r}") from exc
-    if set(hands) != set(SEATS):
+    if set(hands) != set(SEATS) or len(pbn.partition(":")[2].split()) != 4:
         raise ValueError(f"A deal needs four hands: {pbn!r}")
     seen = set()
     for seat, suits in hands.items():

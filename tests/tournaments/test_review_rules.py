@@ -5,6 +5,7 @@ import pytest
 import scoring
 from tests.factories import UserFactory
 from tournaments import services
+from tournaments.deals import deal_generate, deal_validate
 from tournaments.models import Entry, Result
 
 
@@ -22,6 +23,13 @@ def play(table, board, contract="4S", declarer="N", tricks=10, lead="HA"):
         tricks=tricks,
         lead=lead,
     )
+
+
+def test_a_pbn_deal_with_more_than_four_hands_is_refused():
+    deal = deal_generate()
+    north = deal.split(":")[1].split()[0]
+    with pytest.raises(ValueError):
+        deal_validate(f"{deal} {north}")  # a fifth hand (North again) replaces North
 
 
 def test_boards_beyond_16_keep_the_dealer_and_vulnerability_cycle(make_event):
