@@ -109,3 +109,50 @@ def test_director_deduction_can_drop_a_tier(db, director):
         master_points_deduct(player=player, amount=2, reason="x", director=player)
     with pytest.raises(BridgeError):
         master_points_deduct(player=player, amount=0, reason="x", director=director)
+
+
+def _spec_award(place: int, finished: int) -> int:
+    """SPEC 5 written out independently."""
+    if place == 1:
+        return 3
+    if finished >= 20:
+        return 2 if place <= 4 else 1 if place <= 10 else 0
+    if place > max(1, finished // 2):
+        return 0
+    return 2 if place <= 4 else 1
+
+
+@pytest.mark.parametrize("finished", range(1, 46))
+def test_master_points_for_every_field_size(finished):
+    got = [master_points_for_place(p, finished) for p in range(1, finished + 1)]
+    assert got == [_spec_award(p, finished) for p in range(1, finished + 1)]
+    assert master_points_for_place(finished + 1, finished) == 0
+
+
+def test_a_pair_that_withdrew_but_finished_is_ranked_and_awarded(make_event, director):
+    from tournaments import services
+
+    # Three rounds of one board, threshold 60%: two boards of three are enough.
+    event = make_event(pairs=4, start=True, num_rounds=3, boards_per_round=1, finish_threshold=0.6)
+    play_all(event, 1)
+    play_all(event, 2)
+    leaver = event.rounds.get(number=3).tables.get(number=1).ns
+    services.entry_withdraw(entry=leaver, by=director)  # during round 3: its table is cut
+    rnd3 = event.rounds.get(number=3)
+    other = rnd3.tables.get(number=2)
+    services.result_submit(
+        table_id=other.pk,
+        board_id=rnd3.boards.get().pk,
+        user=other.ns.members.first().player,
+        contract="3NT",
+        declarer="N",
+        tricks=9,
+        lead="SA",
+    )
+    services.round_close(event=event, number=3)
+    leaver.refresh_from_db()
+    assert leaver.status == Entry.Status.WITHDRAWN and leaver.boards_played == 2
+    assert leaver.finished and leaver.rank is not None
+    # It led after round 2 (table 1 NS of round 3), and round 3 (one result) scores 0.
+    assert (leaver.rank, leaver.master_points) == (1, 3)
+    assert [master_points_total(player=m.player) for m in leaver.members.all()] == [3, 3]
