@@ -280,3 +280,55 @@ def test_extending_after_the_scheduled_end_does_not_reopen_the_round(make_event,
     assert err.value.code == "no_round"
     rnd = Round.objects.get(event=event, number=1)
     assert rnd.status == Round.Status.CLOSED and rnd.closed_at == t0 + timedelta(minutes=10)
+
+
+def test_an_event_left_with_fewer_than_two_pairs_finishes_instead_of_stalling(make_event, director):
+    from tournaments.models import Entry
+
+    event = timed_event(make_event, pairs=2)
+    schedule.events_advance(now=event.start_at)
+    services.entry_withdraw(entry=Entry.objects.get(event=event, registration_order=2), by=director)
+    end = event.start_at + timedelta(minutes=10)
+    assert schedule.events_advance(now=end + timedelta(minutes=2)) == {
+        event.pk: ["close 1", "finish"]
+    }
+    event.refresh_from_db()
+    assert event.status == Event.Status.FINISHED
+    log = EventLog.objects.get(event=event, transition="finish")
+    assert log.data == {"early_after_round": 1}
+    assert schedule.events_advance(now=end + timedelta(hours=1)) == {}
+
+
+def test_a_manual_close_with_too_few_pairs_left_finishes_the_event(make_event, director):
+    from tournaments.models import Entry
+
+    event = timed_event(make_event, pairs=2)
+    services.event_start(event=event)
+    services.entry_set_sitting_out(
+        entry=Entry.objects.get(event=event, registration_order=1),
+        sitting_out=True,
+        director=director,
+    )
+    services.round_close(event=event, number=1, actor=director)
+    event.refresh_from_db()
+    assert event.status == Event.Status.FINISHED and event.current_round == 1
+
+
+def test_a_pause_during_registration_keeps_registration_open_until_the_moved_start(
+    make_event, director
+):
+    from django.utils import timezone
+
+    from tests.factories import UserFactory
+
+    event = timed_event(make_event, pairs=2)
+    t = timezone.now()
+    schedule.event_pause(event=event, director=director, now=t)
+    # Resumed 90 minutes later: round 1 (and the registration deadline) move by as much.
+    schedule.event_resume(event=event, director=director, now=t + timedelta(minutes=90))
+    event.refresh_from_db()
+    Event.objects.filter(pk=event.pk).update(start_at=timezone.now() - timedelta(minutes=1))
+    event.refresh_from_db()
+    assert event.round_start(1) > timezone.now()
+    a, b = UserFactory.create_batch(2)
+    assert services.entry_register(event=event, player=a, partner=b).pk

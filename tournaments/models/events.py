@@ -127,7 +127,8 @@ class Event(models.Model):
 
     @property
     def registration_open(self) -> bool:
-        return self.status == self.Status.REGISTRATION and timezone.now() < self.start_at
+        # Until round 1's scheduled start: a pause during registration moves it.
+        return self.status == self.Status.REGISTRATION and timezone.now() < self.round_start(1)
 
 
 class Entry(models.Model):

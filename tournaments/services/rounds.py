@@ -244,8 +244,29 @@ def round_close(
         if number >= event.num_rounds:
             event_finish(event=event, now=now, actor=actor)
         elif open_next:
-            round_open(event=event, number=number + 1, now=now, actor=actor, rng=rng)
+            round_next(event=event, number=number + 1, now=now, actor=actor, rng=rng)
     return rnd
+
+
+def round_next(
+    *,
+    event: Event,
+    number: int,
+    now: datetime,
+    actor: User | None = None,
+    rng: random.Random | None = None,
+    keep_schedule: bool = False,
+) -> str:
+    """Open round ``number`` after a close; if fewer than two pairs are left to seat
+    (withdrawals, pairs sitting out), the event ends here and its results are published.
+    Returns ``"open N"`` or ``"finish"``."""
+    if len(_seatable_entries(event)) < 2:
+        event_finish(event=event, now=now, actor=actor, early=True)
+        return "finish"
+    round_open(
+        event=event, number=number, now=now, actor=actor, rng=rng, keep_schedule=keep_schedule
+    )
+    return f"open {number}"
 
 
 def _analyse_later(board_ids: list[int]) -> None:
@@ -259,8 +280,17 @@ def _analyse_later(board_ids: list[int]) -> None:
         logger.exception("Could not queue the analysis of boards %s", board_ids)
 
 
-def event_finish(*, event: Event, now: datetime | None = None, actor: User | None = None) -> Event:
-    """Rank the finished pairs, award master points and publish the results."""
+def event_finish(
+    *,
+    event: Event,
+    now: datetime | None = None,
+    actor: User | None = None,
+    early: bool = False,
+) -> Event:
+    """Rank the finished pairs, award master points and publish the results.
+
+    ``early``: fewer than two pairs were left to seat; the remaining rounds are not
+    played (the finishing threshold still counts every scheduled board)."""
     now = now or timezone.now()
     with transaction.atomic():
         event = event_for_update(event.pk)
@@ -279,5 +309,6 @@ def event_finish(*, event: Event, now: datetime | None = None, actor: User | Non
             action="event_finish",
             round_number=event.num_rounds,
             transition="finish",
+            data={"early_after_round": event.current_round} if early else {},
         )
     return event

@@ -24,7 +24,7 @@ from ..errors import BridgeError, ConflictError
 from ..lock_objects import event_for_update
 from ..models import Event, Round, SchedulerTick
 from .audit import director_required, log_action
-from .rounds import round_close, round_open
+from .rounds import round_close, round_next, round_open
 
 logger = logging.getLogger(__name__)
 
@@ -60,8 +60,7 @@ def _step(event: Event, now: datetime) -> str | None:
         round_close(event=event, number=rnd.number, now=rnd.ends_at, open_next=False)
         return f"close {rnd.number}"
     if rnd.number < event.num_rounds and event.round_start(rnd.number + 1) <= now:
-        round_open(event=event, number=rnd.number + 1, now=now, keep_schedule=True)
-        return f"open {rnd.number + 1}"
+        return round_next(event=event, number=rnd.number + 1, now=now, keep_schedule=True)
     return None
 
 
