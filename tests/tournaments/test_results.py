@@ -291,3 +291,29 @@ def test_after_the_scheduled_end_a_missing_board_is_cut_for_the_director_too(sea
         now=late,
     )
     assert adjusted.status == Result.Status.ADJUSTED
+
+
+def test_a_cut_board_adjusted_by_the_director_still_cannot_get_a_table_result(seated, director):
+    event, rnd, table, board = seated
+    services.round_close(event=event, number=1)
+    assert Result.objects.get(table=table, board=board).status == Result.Status.CUT
+    services.result_correct(
+        table_id=table.pk,
+        board_id=board.pk,
+        director=director,
+        ns_adjustment="A=",
+        ew_adjustment="A=",
+        reason="Slow play by nobody",
+    )
+    with pytest.raises(ConflictError) as err:
+        services.result_correct(
+            table_id=table.pk,
+            board_id=board.pk,
+            director=director,
+            contract="3NT",
+            declarer="N",
+            tricks=9,
+            lead="SA",
+        )
+    assert err.value.code == "cut"
+    assert Result.objects.get(table=table, board=board).status == Result.Status.ADJUSTED

@@ -199,6 +199,13 @@ def result_confirm(*, result_id: int, user: User, now: datetime | None = None) -
         return result
 
 
+def _was_cut(result: Result) -> bool:
+    """Cut now, or cut before a director adjusted it (the audit trail remembers)."""
+    if result.status == Result.Status.CUT:
+        return True
+    return result.corrections.filter(old_value__status=Result.Status.CUT).exists()
+
+
 def _snapshot(result: Result | None) -> dict:
     if result is None:
         return {}
@@ -276,7 +283,7 @@ def result_correct(
                 ew_adjustment=ew_adjustment,
             )
         else:
-            cut = result.status == Result.Status.CUT if result else _past_end(rnd, now)
+            cut = _was_cut(result) if result else _past_end(rnd, now)
             if cut:
                 raise ConflictError(
                     _("A cut board cannot get a table result; assign an adjusted score."),
