@@ -15,13 +15,16 @@ from django.utils.safestring import SafeString
 
 from .. import selectors
 from ..deals import deal_hands, hand_hcp
-from ..models import Board, Entry, Result
+from ..models import Board, Result
 from .display import (
     DASH,
     SEATS,
     STRAIN_ORDER,
     card_html,
     contract_html,
+    pair_members,
+    player_links,
+    player_url_maker,
     points_text,
     ranks_text,
     score_text,
@@ -40,8 +43,8 @@ class Hand:
 class ResultRow:
     result: Result
     table: int
-    ns: Entry
-    ew: Entry | None
+    ns: SafeString  # the pair's players, linked to their profiles
+    ew: SafeString | None
     contract: SafeString
     declarer: str
     lead: SafeString
@@ -88,7 +91,7 @@ def _par_html(par_contracts: str) -> list[SafeString]:
     return parts
 
 
-def _result_row(result: Result, method: str, user_id: int | None) -> ResultRow:
+def _result_row(result: Result, method: str, user_id: int | None, player_url) -> ResultRow:
     players = {
         m.player_id for e in (result.table.ns, result.table.ew) if e for m in e.members.all()
     }
@@ -103,8 +106,12 @@ def _result_row(result: Result, method: str, user_id: int | None) -> ResultRow:
     return ResultRow(
         result=result,
         table=result.table.number,
-        ns=result.table.ns,
-        ew=result.table.ew,
+        ns=player_links(pair_members(result.table.ns), player_url=player_url),
+        ew=(
+            player_links(pair_members(result.table.ew), player_url=player_url)
+            if result.table.ew
+            else None
+        ),
         contract=contract,
         declarer=result.declarer or DASH,
         lead=card_html(result.lead),
@@ -136,11 +143,12 @@ def board_detail(request: HttpRequest, event_id: int, number: int) -> HttpRespon
     if visible:
         results = selectors.board_results_get(board=board)
         user_id = request.user.pk if request.user.is_authenticated else None
+        player_url = player_url_maker()  # one reverse() for every name on the page
         context.update(
             hands=_hands(board),
             dd_rows=_dd_rows(board),
             par_score=score_text(board.par_score) if board.par_score is not None else None,
             par_contracts=_par_html(board.par_contracts),
-            results=[_result_row(r, event.method, user_id) for r in results],
+            results=[_result_row(r, event.method, user_id, player_url) for r in results],
         )
     return render(request, "tournaments/board_detail.html", context)
