@@ -9,8 +9,9 @@ number of queries. Targets: event page < 300 ms and <= 15 queries; board page <=
 
 Measured on the 2-core development machine (``python -m bench pages``): event page
 130-230 ms on SQLite, 170 ms on PostgreSQL, 5 queries (2.5 MB of HTML: 30,000 grid
-cells); board page about 300 ms for 500 results, 6 queries (names pre-rendered in the view). Before the standings and the grid were
-built in Python (``tournaments/views/standings.py``) the event page took 1,080 ms.
+cells); board page about 300 ms for 500 results, 6 queries (names rendered in the
+view). Before the standings and the grid were built in Python
+(``tournaments/views/standings.py``) the event page took 1,080 ms.
 """
 
 from __future__ import annotations
