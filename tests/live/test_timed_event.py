@@ -15,7 +15,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from ratings.models import MasterPointEntry
-from tournaments.models import Entry, Event, EventLog, Result, Round, Standing, Table
+from tournaments.models import Board, Entry, Event, EventLog, Result, Round, Standing, Table
 
 from .conftest import need_redis, wait_for
 
@@ -105,6 +105,13 @@ def test_an_event_runs_itself_with_two_workers_and_two_beats(
     assert_no_repeats(event)
     assert_transitions_once(event)
 
+    # The worker stored each board's double-dummy analysis after its round closed.
+    wait_for(
+        lambda: not Board.objects.filter(event=event, dd_table__isnull=True).exists(),
+        30,
+        "the double-dummy analysis",
+        cluster,
+    )
     # Results published: ranks and master points, in the ledger once per player.
     winner = Entry.objects.get(event=event, rank=1)
     assert winner.master_points == 3
