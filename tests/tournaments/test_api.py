@@ -794,3 +794,25 @@ def test_board_and_history_query_counts_are_bounded(
     with django_assert_max_num_queries(4):
         response = client.get("/api/events/")
     assert response.status_code == 200
+
+
+def test_pending_invitations_are_listed_only_for_their_players_and_directors(make_event, director):
+    from rest_framework.test import APIClient
+
+    from tests.factories import UserFactory
+    from tournaments import services
+
+    event = make_event(pairs=2)
+    a, b = UserFactory.create_batch(2)
+    pending = services.entry_register(event=event, player=a, partner=b)
+    url = f"/api/events/{event.pk}/entries/"
+    client = APIClient()
+
+    def ids(user=None):
+        client.force_authenticate(user)
+        return {e["id"] for e in client.get(url).json()}
+
+    assert pending.pk not in ids()
+    assert pending.pk not in ids(UserFactory())
+    assert pending.pk in ids(b) and pending.pk in ids(a) and pending.pk in ids(director)
+    assert len(ids()) == 2

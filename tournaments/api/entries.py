@@ -52,7 +52,8 @@ def _entry_response(entry: Entry) -> Response:
 
 
 class EventEntriesApi(APIView):
-    """The pairs of an event; a logged-in player registers with a partner."""
+    """The pairs of an event (pending invitations only for their players and directors);
+    a logged-in player registers with a partner."""
 
     class InputSerializer(serializers.Serializer):
         partner = _username_field(help_text="Username of the partner, who must confirm.")
@@ -66,7 +67,8 @@ class EventEntriesApi(APIView):
     )
     def get(self, request, event_id: int):
         event = event_or_404(event_id)
-        return Response(EntrySerializer(selectors.entries_with_players(event), many=True).data)
+        entries = selectors.entries_listed_for(event=event, user=request.user)
+        return Response(EntrySerializer(entries, many=True).data)
 
     @extend_schema(
         operation_id="events_entries_register",

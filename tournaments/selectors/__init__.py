@@ -9,6 +9,7 @@ from .boards import (
 from .events import (
     corrections_recent_get,
     current_event_for_get,
+    entries_listed_for,
     entries_with_players,
     entry_get,
     entry_with_players_get,
@@ -46,6 +47,7 @@ __all__ = [
     "board_visible_to",
     "corrections_recent_get",
     "current_event_for_get",
+    "entries_listed_for",
     "entries_with_players",
     "entry_get",
     "entry_with_players_get",

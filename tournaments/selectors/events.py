@@ -189,3 +189,15 @@ def entry_get(*, entry_id: int) -> Entry | None:
 def entry_with_players_get(*, event: Event, entry_id: int) -> Entry | None:
     """An entry of ``event`` with its players prefetched (declined entries excluded)."""
     return entries_with_players(event).filter(pk=entry_id).first()
+
+
+def entries_listed_for(*, event: Event, user: User) -> QuerySet[Entry]:
+    """The entries ``user`` may list: complete pairs (confirmed or withdrawn) for everyone;
+    pending invitations only for their own players and the event's directors."""
+    entries = entries_with_players(event)
+    if event.is_directed_by(user):
+        return entries
+    listed = Q(registration_order__isnull=False)
+    if user.is_authenticated:
+        listed |= Q(pk__in=EntryMember.objects.filter(player=user).values("entry_id"))
+    return entries.filter(listed)
