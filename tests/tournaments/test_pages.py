@@ -684,3 +684,13 @@ def test_my_table_shows_a_paused_clock_and_redraws_on_resume(client, make_event,
     resumed = my_table_state(client, event)
     assert not resumed["paused"] and resumed["due"] == resumed["ends_at"]
     assert resumed["signature"] not in (running["signature"], paused["signature"])
+
+
+def test_an_unknown_clock_action_is_reported(client, make_event, director):
+    event = make_event(pairs=4, start=True)
+    client.force_login(director)
+    url = reverse("tournaments:event_director", args=[event.pk]) + "clock/"
+    response = client.post(url, {"action": "explode"}, follow=True)
+    assert "Choose pause, resume or extend." in response.content.decode()
+    event.refresh_from_db()
+    assert event.paused_at is None

@@ -205,6 +205,8 @@ def director_clock(request: HttpRequest, event_id: int) -> HttpResponse:
         elif action == "extend":
             schedule.round_extend(event=event, director=request.user, minutes=EXTEND_MINUTES)
             messages.info(request, _("The round has %(n)d more minutes.") % {"n": EXTEND_MINUTES})
+        else:
+            messages.error(request, _("Choose pause, resume or extend."))
     except BridgeError as exc:
         messages.error(request, exc.message)
     return _back(event)
