@@ -16,6 +16,7 @@ from ..errors import BridgeError
 from ..forms import AddPairForm, CorrectionForm, EventForm
 from ..models import Board, Entry, Event, EventLog, Result, Round, Table
 from ..services import schedule
+from .actions import perform
 from .display import contract_html, pair_names, score_text
 from .permissions import require_director
 
@@ -139,10 +140,12 @@ def director_sit_out(request: HttpRequest, event_id: int, entry_id: int) -> Http
     event = _event_for_director(request, event_id)
     entry = get_object_or_404(Entry, pk=entry_id, event=event)
     sitting_out = request.POST.get("sitting_out") == "1"
-    try:
-        services.entry_set_sitting_out(entry=entry, sitting_out=sitting_out, director=request.user)
-    except BridgeError as exc:
-        messages.error(request, exc.message)
+    perform(
+        request,
+        lambda: services.entry_set_sitting_out(
+            entry=entry, sitting_out=sitting_out, director=request.user
+        ),
+    )
     return _back(event)
 
 
@@ -151,12 +154,12 @@ def director_sit_out(request: HttpRequest, event_id: int, entry_id: int) -> Http
 def director_withdraw(request: HttpRequest, event_id: int, entry_id: int) -> HttpResponse:
     event = _event_for_director(request, event_id)
     entry = get_object_or_404(Entry, pk=entry_id, event=event)
-    try:
-        services.entry_withdraw(entry=entry, by=request.user)
-    except BridgeError as exc:
-        messages.error(request, exc.message)
-    else:
-        messages.info(request, _("The pair has withdrawn."))
+    perform(
+        request,
+        lambda: services.entry_withdraw(entry=entry, by=request.user),
+        _("The pair has withdrawn."),
+        level=messages.INFO,
+    )
     return _back(event)
 
 
@@ -164,12 +167,11 @@ def director_withdraw(request: HttpRequest, event_id: int, entry_id: int) -> Htt
 @require_POST
 def director_start(request: HttpRequest, event_id: int) -> HttpResponse:
     event = _event_for_director(request, event_id)
-    try:
-        services.event_start(event=event, actor=request.user)
-    except BridgeError as exc:
-        messages.error(request, exc.message)
-    else:
-        messages.success(request, _("Round 1 is seated and open."))
+    perform(
+        request,
+        lambda: services.event_start(event=event, actor=request.user),
+        _("Round 1 is seated and open."),
+    )
     return _back(event)
 
 
@@ -180,12 +182,11 @@ def director_close_round(request: HttpRequest, event_id: int, number: int) -> Ht
     if not Round.objects.filter(event=event, number=number).exists():
         messages.error(request, _("There is no round %(n)d.") % {"n": number})
         return _back(event)
-    try:
-        services.round_close(event=event, number=number, actor=request.user)
-    except BridgeError as exc:
-        messages.error(request, exc.message)
-    else:
-        messages.success(request, _("Round %(n)d closed.") % {"n": number})
+    perform(
+        request,
+        lambda: services.round_close(event=event, number=number, actor=request.user),
+        _("Round %(n)d closed.") % {"n": number},
+    )
     return _back(event)
 
 

@@ -14,6 +14,7 @@ from .. import selectors, services
 from ..errors import BridgeError
 from ..forms import EventSearchForm, RegisterForm
 from ..models import Entry, Event, Round
+from .actions import perform
 from .display import pair_names
 from .permissions import is_director
 from .standings import standings_context
@@ -115,12 +116,11 @@ def _entry(event_id: int, entry_id: int) -> Entry:
 @require_POST
 def entry_confirm(request: HttpRequest, event_id: int, entry_id: int) -> HttpResponse:
     entry = _entry(event_id, entry_id)
-    try:
-        services.entry_confirm(entry=entry, player=request.user)
-    except BridgeError as exc:
-        messages.error(request, exc.message)
-    else:
-        messages.success(request, _("You are entered. Good luck!"))
+    perform(
+        request,
+        lambda: services.entry_confirm(entry=entry, player=request.user),
+        _("You are entered. Good luck!"),
+    )
     return _back(event_id)
 
 
@@ -128,12 +128,12 @@ def entry_confirm(request: HttpRequest, event_id: int, entry_id: int) -> HttpRes
 @require_POST
 def entry_decline(request: HttpRequest, event_id: int, entry_id: int) -> HttpResponse:
     entry = _entry(event_id, entry_id)
-    try:
-        services.entry_decline(entry=entry, player=request.user)
-    except BridgeError as exc:
-        messages.error(request, exc.message)
-    else:
-        messages.info(request, _("The invitation has been cancelled."))
+    perform(
+        request,
+        lambda: services.entry_decline(entry=entry, player=request.user),
+        _("The invitation has been cancelled."),
+        level=messages.INFO,
+    )
     return _back(event_id)
 
 
@@ -141,10 +141,10 @@ def entry_decline(request: HttpRequest, event_id: int, entry_id: int) -> HttpRes
 @require_POST
 def entry_withdraw(request: HttpRequest, event_id: int, entry_id: int) -> HttpResponse:
     entry = _entry(event_id, entry_id)
-    try:
-        services.entry_withdraw(entry=entry, by=request.user)
-    except BridgeError as exc:
-        messages.error(request, exc.message)
-    else:
-        messages.info(request, _("The pair has withdrawn."))
+    perform(
+        request,
+        lambda: services.entry_withdraw(entry=entry, by=request.user),
+        _("The pair has withdrawn."),
+        level=messages.INFO,
+    )
     return _back(event_id)
