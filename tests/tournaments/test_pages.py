@@ -694,3 +694,21 @@ def test_an_unknown_clock_action_is_reported(client, make_event, director):
     assert "Choose pause, resume or extend." in response.content.decode()
     event.refresh_from_db()
     assert event.paused_at is None
+
+
+def test_the_director_extends_the_round_by_the_minutes_given(client, make_event, director):
+    from datetime import timedelta
+
+    event = make_event(pairs=4, start=True)
+    rnd = event.rounds.get(number=1)
+    before = rnd.ends_at
+    client.force_login(director)
+    url = reverse("tournaments:director_clock", args=[event.pk])
+    page = client.post(url, {"action": "extend", "minutes": "12"}, follow=True).content.decode()
+    assert "The round has 12 more minutes." in page
+    rnd.refresh_from_db()
+    assert rnd.ends_at == before + timedelta(minutes=12)
+    page = client.post(url, {"action": "extend", "minutes": "lots"}, follow=True).content.decode()
+    assert "Extend by 1 to 240 minutes." in page
+    rnd.refresh_from_db()
+    assert rnd.ends_at == before + timedelta(minutes=12)

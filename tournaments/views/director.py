@@ -21,6 +21,16 @@ from .display import contract_html, pair_names, score_text
 from .permissions import require_director
 
 EXTEND_MINUTES = 5
+
+
+def _minutes(value: str | None) -> int:
+    """The director's "extend by" field: whole minutes (the service checks the range)."""
+    try:
+        return int(value) if value not in (None, "") else EXTEND_MINUTES
+    except ValueError as exc:
+        raise BridgeError(_("Extend by 1 to 240 minutes."), code="minutes") from exc
+
+
 CORRECTION_FIELD_OF_CODE = {
     "contract": "contract",
     "declarer": "declarer",
@@ -204,8 +214,9 @@ def director_clock(request: HttpRequest, event_id: int) -> HttpResponse:
             schedule.event_resume(event=event, director=request.user)
             messages.info(request, _("The clock runs again."))
         elif action == "extend":
-            schedule.round_extend(event=event, director=request.user, minutes=EXTEND_MINUTES)
-            messages.info(request, _("The round has %(n)d more minutes.") % {"n": EXTEND_MINUTES})
+            minutes = _minutes(request.POST.get("minutes"))
+            schedule.round_extend(event=event, director=request.user, minutes=minutes)
+            messages.info(request, _("The round has %(n)d more minutes.") % {"n": minutes})
         else:
             messages.error(request, _("Choose pause, resume or extend."))
     except BridgeError as exc:
