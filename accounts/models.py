@@ -18,7 +18,3 @@ class User(AbstractUser):
     @property
     def name(self) -> str:
         return self.display_name or self.get_full_name() or self.username
-
-    @property
-    def is_director(self) -> bool:
-        return self.is_staff

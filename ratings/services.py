@@ -9,21 +9,44 @@ from django.db.models import Sum
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from tournaments.bulk import bulk_set
 from tournaments.errors import BridgeError
 from tournaments.models import Entry, EntryMember, Event
 
+from .awards import master_points_for_place
 from .models import MasterPointEntry
 
 
-def master_points_award_event(*, event: Event, entries: list[Entry] | None = None) -> int:
-    """Make each player's ledger for ``event`` add up to their pair's award.
+def master_points_for_ranking(*, entries: list[Entry], fields: list[list[Entry]]) -> None:
+    """Set each entry's award (in memory) from its place in its field: the schedule of
+    ``awards.master_points_for_place``; an unranked entry gets nothing."""
+    for e in entries:
+        e.master_points = 0
+    for field in fields:
+        for place, e in enumerate(field, 1):
+            e.master_points = master_points_for_place(place, len(field))
 
+
+def master_points_award_event(
+    *,
+    event: Event,
+    entries: list[Entry] | None = None,
+    fields: list[list[Entry]] | None = None,
+) -> int:
+    """Award the master points of a (re-)ranked event and write them to the ledger.
+
+    Each entry's award follows its place in its field (``master_points_for_ranking``)
+    and is shown on the entry; each player's ledger for ``event`` then adds up to it.
     The first time, one ``award`` row per player (unique: awarding twice is impossible).
-    If a later correction changes a pair's award, a ``correction`` row adds the
-    difference. Runs inside the transaction that finished the event. Returns rows written.
+    If a later correction changes an award, a ``correction`` row adds the difference.
+    Runs inside the transaction that finished (or re-ranked) the event, so the ledger
+    commits or rolls back with the results. Returns ledger rows written.
     """
-    if entries is None:
+    if entries is None or fields is None:  # again from the stored ranking
         entries = list(Entry.objects.filter(event=event))
+        fields = [sorted((e for e in entries if e.rank is not None), key=lambda e: e.rank)]
+    master_points_for_ranking(entries=entries, fields=fields)
+    bulk_set(Entry, entries, ["master_points"])
     due = {e.pk: e.master_points for e in entries}
     members = EntryMember.objects.filter(entry_id__in=due).values_list("entry_id", "player_id")
     have: dict[int, int] = defaultdict(int)

@@ -1,5 +1,6 @@
 """Director tools in the admin. Every change goes through a service (audited)."""
 
+from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
@@ -16,6 +17,7 @@ from .models import (
     ResultCorrection,
     Round,
     Standing,
+    SwissSettings,
     Table,
 )
 
@@ -39,8 +41,39 @@ class EntryMemberInline(admin.TabularInline):
     readonly_fields = ("event", "confirmed_at")
 
 
+SETTINGS_FIELDS = (
+    "num_rounds",
+    "boards_per_round",
+    "round_minutes",
+    "gap_minutes",
+    "finish_threshold",
+    "bye_score",
+)
+
+
+class _EventAdminForm(forms.ModelForm):
+    class Meta:
+        model = Event
+        fields = ("name", "kind", "director", "start_at", "method")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if self.instance.pk:
+            for name in SETTINGS_FIELDS:
+                self.initial[name] = getattr(self.instance.settings, name)
+
+
+# The event and its format's settings on one form (they are two rows).
+EventAdminForm = type(
+    "EventAdminForm",
+    (_EventAdminForm,),
+    forms.fields_for_model(SwissSettings, fields=SETTINGS_FIELDS),
+)
+
+
 @admin.register(Event)
 class EventAdmin(admin.ModelAdmin):
+    form = EventAdminForm
     list_display = ("name", "kind", "status", "start_at", "num_rounds", "current_round", "method")
     list_filter = ("status", "kind", "method")
     search_fields = ("name",)
@@ -84,9 +117,21 @@ class EventAdmin(admin.ModelAdmin):
             obj.pk = event.pk
             obj.refresh_from_db()
             return
+        changed = [f for f in SETTINGS_FIELDS if f in form.cleaned_data]
+        for name in changed:
+            setattr(obj.settings, name, form.cleaned_data[name])
+        obj.settings.save(update_fields=changed)
         if obj.status == Event.Status.REGISTRATION:
             obj.next_transition_at = obj.round_start(1)
         super().save_model(request, obj, form, change)
+
+    @admin.display(description=_("finishing threshold"))
+    def finish_threshold(self, obj):
+        return obj.settings.finish_threshold
+
+    @admin.display(description=_("bye score"))
+    def bye_score(self, obj):
+        return obj.settings.get_bye_score_display()
 
     @admin.action(description=_("Start now (seat round 1)"))
     def start_now(self, request, queryset):
@@ -128,7 +173,6 @@ class EntryAdmin(admin.ModelAdmin):
     readonly_fields = (
         "total",
         "boards_played",
-        "had_bye",
         "finished",
         "rank",
         "master_points",

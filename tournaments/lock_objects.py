@@ -1,10 +1,20 @@
-"""Every row lock of the tournaments app is taken here, in one order: event, then round.
+"""Every row lock is taken here, in one order (``docs/rules.md`` § Concurrency):
 
-Concurrent jobs (a beat tick, a director's close, a player's submission) therefore
-cannot deadlock. On SQLite ``select_for_update`` is a no-op; SQLite serialises writers.
+1. the event,
+2. its round,
+3. a result,
+4. an entry (registration).
+
+A job takes the locks it needs in that order and never the other way round, so
+concurrent jobs (a beat tick, a director's close or correction, a player's submission)
+cannot deadlock. Whatever writes totals, standings or ranks (a round close, a correction,
+the finish) holds the event's lock. On SQLite ``select_for_update`` is a no-op; SQLite
+serialises writers.
 """
 
-from .models import Event, Round
+from __future__ import annotations
+
+from .models import Board, Entry, Event, Result, Round, Table
 
 
 def event_for_update(event_id: int) -> Event:
@@ -13,3 +23,20 @@ def event_for_update(event_id: int) -> Event:
 
 def round_for_update(round_id: int) -> Round:
     return Round.objects.select_for_update(of=("self",)).select_related("event").get(pk=round_id)
+
+
+def round_of_event_for_update(*, event: Event, number: int) -> Round | None:
+    """Round ``number`` of ``event``, locked (after the event's lock), or None."""
+    return Round.objects.select_for_update(of=("self",)).filter(event=event, number=number).first()
+
+
+def result_for_update(result_id: int) -> Result:
+    return Result.objects.select_for_update(of=("self",)).get(pk=result_id)
+
+
+def result_at_table_for_update(*, table: Table, board: Board) -> Result | None:
+    return Result.objects.select_for_update(of=("self",)).filter(table=table, board=board).first()
+
+
+def entry_for_update(entry_id: int) -> Entry:
+    return Entry.objects.select_for_update(of=("self",)).get(pk=entry_id)

@@ -7,5 +7,7 @@ award can be neither lost nor applied twice.
 
 from django.dispatch import Signal
 
-# Sent with ``event`` (the finished Event) and ``entries`` (its ranked entries).
+# Sent with ``event`` (the finished Event), ``entries`` (all its entries, ``finished`` and
+# ``rank`` set) and ``fields`` (the finished entries of each field, best first: one field,
+# or two for a two-winner movement).
 event_finished = Signal()

@@ -1,10 +1,10 @@
 import pytest
 
+from ratings.awards import master_points_for_place
 from ratings.calc import TIERS, next_tier, rank_tier
 from ratings.models import MasterPointEntry
 from ratings.services import master_points_award_event, master_points_deduct, master_points_total
 from tests.factories import UserFactory
-from tournaments.awards import master_points_for_place
 from tournaments.errors import BridgeError
 from tournaments.models import Entry
 

@@ -106,7 +106,7 @@ def test_director_creates_event(director):
     assert response.status_code == 201, response.data
     event = Event.objects.get(pk=response.data["id"])
     assert (event.director, event.method, event.num_rounds) == (director, "mp", 5)
-    assert float(event.finish_threshold) == 0.6
+    assert float(event.settings.finish_threshold) == 0.6
     assert response.data["boards_total"] == 20
     assert response.data["status"] == "registration"
     assert response.data["round"] is None

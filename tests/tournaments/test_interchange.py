@@ -198,7 +198,7 @@ def test_import_normalises_deals_given_from_another_seat(make_event, director):
     from_east = f"E:{east.lower()} {south} {west} {north}"
     assert import_deals(event, director, hand_pbn({1: from_east})).status_code == 200
     event.refresh_from_db()
-    assert event.preset_deals == {"1": f"N:{north} {east} {south} {west}"}
+    assert event.settings.preset_deals == {"1": f"N:{north} {east} {south} {west}"}
 
 
 # --- refusals -----------------------------------------------------------------------------
@@ -236,7 +236,7 @@ def test_import_refuses_a_bad_deal_naming_the_board(problem, make_event, directo
     expected = "appears 2 times" if problem == "card_twice" else "East holds 12 cards"
     assert expected in response.data["detail"]
     event.refresh_from_db()
-    assert event.preset_deals == {}
+    assert event.settings.preset_deals == {}
 
 
 def test_import_is_all_or_nothing_and_lists_every_problem(make_event, director):
@@ -252,7 +252,7 @@ def test_import_is_all_or_nothing_and_lists_every_problem(make_event, director):
     assert "Board 9: this event has boards 1 to 4." in response.data["detail"]
     assert "Board 2 appears twice in the file." in response.data["detail"]
     event.refresh_from_db()
-    assert event.preset_deals == {"1": good[1]}  # the earlier import stands
+    assert event.settings.preset_deals == {"1": good[1]}  # the earlier import stands
 
 
 @pytest.mark.parametrize(
@@ -280,7 +280,7 @@ def test_import_after_the_start_is_refused(make_event, director):
     assert response.status_code == 409
     assert response.data["code"] == "started"
     event.refresh_from_db()
-    assert event.preset_deals == {}
+    assert event.settings.preset_deals == {}
     assert list(Board.objects.filter(event=event).values_list("number", "deal")) == before
 
 
@@ -296,7 +296,7 @@ def test_import_needs_the_director(make_event):
     event.save(update_fields=["director"])
     assert import_deals(event, other_director, text).status_code == 200
     event.refresh_from_db()
-    assert list(event.preset_deals) == ["1"]
+    assert list(event.settings.preset_deals) == ["1"]
 
 
 # --- results -------------------------------------------------------------------------------
@@ -607,7 +607,7 @@ def test_export_and_import_commands(finished_event, make_event, tmp_path):
     call_command("import_deals", event.pk, str(out), stdout=stdout)
     assert "Imported 4 deals" in stdout.getvalue()
     event.refresh_from_db()
-    assert event.preset_deals == {
+    assert event.settings.preset_deals == {
         str(n): d
         for n, d in Board.objects.filter(event=finished_event).values_list("number", "deal")
     }

@@ -481,7 +481,7 @@ def test_director_creates_an_event(client, director):
     event = Event.objects.get(name="Monday Swiss")
     assert response.status_code == 302
     assert (event.num_rounds, event.boards_per_round, event.method) == (5, 4, "mp")
-    assert event.director == director and float(event.finish_threshold) == 0.70
+    assert event.director == director and float(event.settings.finish_threshold) == 0.70
 
 
 def test_event_form_shows_errors(client, director):

@@ -8,7 +8,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 import scoring
-from tournaments.awards import master_points_for_place
+from ratings.awards import master_points_for_place
 
 
 def run(tmp_path, *args):

@@ -6,10 +6,7 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework.permissions import BasePermission
 
 from ..models import Event
-
-
-def is_event_director(*, event: Event, user) -> bool:
-    return event.is_directed_by(user)
+from ..permissions import is_event_director
 
 
 class IsDirector(BasePermission):
@@ -19,7 +16,7 @@ class IsDirector(BasePermission):
     code = "director"
 
     def has_permission(self, request, view) -> bool:
-        return bool(request.user and request.user.is_authenticated and request.user.is_staff)
+        return is_event_director(user=request.user)
 
 
 class IsEventDirector(BasePermission):

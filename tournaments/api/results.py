@@ -12,7 +12,7 @@ from rest_framework.views import APIView
 
 from .. import selectors, services
 from ..models import Event
-from .permissions import is_event_director
+from ..permissions import is_event_director
 from .serializers import EntryBriefSerializer, ResultSerializer, RoundSerializer
 from .utils import error_responses, event_or_404, found
 
@@ -181,7 +181,7 @@ class ResultCorrectApi(APIView):
         table = selectors.table_get(table_id=data["table"])
         if table is None:
             raise ValidationError({"table": [_("No such table.")]})
-        if not is_event_director(event=table.round.event, user=request.user):
+        if not is_event_director(user=request.user, event=table.round.event):
             raise PermissionDenied(_("Only the director can correct results."), code="director")
         result = services.result_correct(
             table_id=table.pk,

@@ -8,7 +8,8 @@ package; these models only store what the services computed.
 
 from .events import Entry, EntryMember, Event
 from .log import EventLog, SchedulerTick
-from .play import Board, Result, ResultCorrection, Round, Standing, Table
+from .play import Board, Result, ResultCorrection, Round, Standing, Table, TableSeat
+from .settings import RoundSchedule, SwissSettings
 
 __all__ = [
     "Event",
@@ -17,6 +18,9 @@ __all__ = [
     "Round",
     "Board",
     "Table",
+    "TableSeat",
+    "RoundSchedule",
+    "SwissSettings",
     "Result",
     "ResultCorrection",
     "Standing",

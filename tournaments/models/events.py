@@ -5,11 +5,19 @@ from __future__ import annotations
 from datetime import timedelta
 
 from django.conf import settings
-from django.core.validators import MinValueValidator
 from django.db import models
-from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+
+# Event kind -> the reverse one-to-one name of that format's settings model.
+SETTINGS_RELATION = {"swiss_pairs": "swiss_settings"}
+
+
+class EventManager(models.Manager):
+    """Events come with their format's settings (one join, never a query per event)."""
+
+    def get_queryset(self):
+        return super().get_queryset().select_related(*SETTINGS_RELATION.values())
 
 
 class Event(models.Model):
@@ -45,38 +53,10 @@ class Event(models.Model):
         blank=True,
     )
     start_at = models.DateTimeField(_("start time"), db_index=True)
-    num_rounds = models.PositiveSmallIntegerField(_("rounds"))
-    boards_per_round = models.PositiveSmallIntegerField(_("boards per round"))
-    # Minutes, fractions allowed (a 15-second round is 0.25: tests and demos use them).
-    round_minutes = models.FloatField(
-        _("round length (minutes)"), default=24, validators=[MinValueValidator(0.05)]
-    )
-    gap_minutes = models.FloatField(
-        _("gap between rounds (minutes)"), default=3, validators=[MinValueValidator(0)]
-    )
     method = models.CharField(
         _("scoring method"), max_length=8, choices=Method, default=Method.XIMP
     )
-    finish_threshold = models.DecimalField(
-        _("finishing threshold"),
-        max_digits=3,
-        decimal_places=2,
-        default=0.70,
-        help_text=_("Share of the event's boards a pair must play to be ranked."),
-    )
-    bye_score = models.CharField(
-        _("bye score"), max_length=2, choices=Adjustment, default=Adjustment.AVERAGE
-    )
-    seed = models.BigIntegerField(
-        _("seed"), default=0, help_text=_("Makes seating tie-breaks reproducible.")
-    )
     current_round = models.PositiveSmallIntegerField(_("current round"), default=0)
-    preset_deals = models.JSONField(
-        _("imported deals"),
-        default=dict,
-        blank=True,
-        help_text=_("Board number to PBN deal, used instead of a shuffle (PBN import)."),
-    )
     # Timed automation: a paused event's clock stops; the offset shifts every later time.
     paused_at = models.DateTimeField(_("paused at"), null=True, blank=True)
     clock_offset = models.DurationField(_("clock offset"), default=timedelta)
@@ -85,23 +65,37 @@ class Event(models.Model):
     next_transition_at = models.DateTimeField(null=True, blank=True, db_index=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
+    objects = EventManager()
+
     class Meta:
         ordering = ["-start_at", "-pk"]
         verbose_name = _("event")
         verbose_name_plural = _("events")
-        constraints = [
-            models.CheckConstraint(condition=Q(num_rounds__gte=1), name="event_rounds_positive"),
-            models.CheckConstraint(
-                condition=Q(boards_per_round__gte=1), name="event_boards_positive"
-            ),
-            models.CheckConstraint(
-                condition=Q(finish_threshold__gte=0) & Q(finish_threshold__lte=1),
-                name="event_threshold_share",
-            ),
-        ]
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def settings(self):
+        """The format's own settings (one-to-one; ``docs/rules.md`` § Formats)."""
+        return getattr(self, SETTINGS_RELATION[self.kind])
+
+    # The round schedule of a format played in timed rounds (its settings carry it).
+    @property
+    def num_rounds(self) -> int:
+        return self.settings.num_rounds
+
+    @property
+    def boards_per_round(self) -> int:
+        return self.settings.boards_per_round
+
+    @property
+    def round_minutes(self) -> float:
+        return self.settings.round_minutes
+
+    @property
+    def gap_minutes(self) -> float:
+        return self.settings.gap_minutes
 
     @property
     def boards_total(self) -> int:
@@ -118,12 +112,6 @@ class Event(models.Model):
 
     def round_end(self, number: int):
         return self.round_start(number) + timedelta(minutes=self.round_minutes)
-
-    def is_directed_by(self, user) -> bool:
-        """Directors are staff users and the event's own director."""
-        return bool(
-            user and user.is_authenticated and (user.is_staff or self.director_id == user.pk)
-        )
 
     @property
     def registration_open(self) -> bool:
@@ -151,7 +139,6 @@ class Entry(models.Model):
     # Written by the round close; read by standings.
     total = models.FloatField(_("total"), default=0.0)
     boards_played = models.PositiveIntegerField(_("boards played"), default=0)
-    had_bye = models.BooleanField(default=False)
     finished = models.BooleanField(_("finished"), default=False)
     rank = models.PositiveIntegerField(_("rank"), null=True, blank=True)
     master_points = models.PositiveSmallIntegerField(_("master points"), default=0)

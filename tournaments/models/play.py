@@ -38,10 +38,15 @@ class Round(models.Model):
 
 
 class Board(models.Model):
-    """A board of an event: every table of its round plays it."""
+    """A board of an event. Which tables play it is the format's business
+    (``formats``): every table of its round (Swiss), the tables its board set travels to
+    (movements), or any table it is dealt to (the pool)."""
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="boards")
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="boards")
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="boards", null=True, blank=True
+    )
+    board_set = models.PositiveSmallIntegerField(_("board set"), null=True, blank=True)
     number = models.PositiveSmallIntegerField()
     dealer = models.CharField(max_length=1)
     vulnerability = models.CharField(max_length=4)
@@ -62,8 +67,21 @@ class Board(models.Model):
 
 
 class Table(models.Model):
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    """Where two entries meet: a pair each (pairs events), or a team each in one room of
+    a match. The players who sat there are the line-up (``TableSeat``) when the format
+    records one; a pair's table is sat by the pair's own players."""
+
+    class Room(models.TextChoices):
+        OPEN = "open", _("Open room")
+        CLOSED = "closed", _("Closed room")
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="tables")
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="tables", null=True, blank=True
+    )
     number = models.PositiveIntegerField()
+    room = models.CharField(_("room"), max_length=6, choices=Room, blank=True)
+    board_set = models.PositiveSmallIntegerField(_("board set"), null=True, blank=True)
     ns = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="ns_tables")
     ew = models.ForeignKey(
         Entry, on_delete=models.PROTECT, related_name="ew_tables", null=True, blank=True
@@ -90,6 +108,26 @@ class Table(models.Model):
         if entry_id == self.ew_id:
             return "EW"
         return None
+
+
+class TableSeat(models.Model):
+    """A player of a table's line-up, in one seat."""
+
+    SEATS = (("N", _("North")), ("E", _("East")), ("S", _("South")), ("W", _("West")))
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    seat = models.CharField(max_length=1, choices=SEATS)
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+
+    class Meta:
+        ordering = ["table", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "seat"], name="tableseat_one_per_seat"),
+            models.UniqueConstraint(fields=["table", "player"], name="tableseat_player_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} {self.seat}: {self.player}"
 
 
 class Result(models.Model):

@@ -13,6 +13,7 @@ from ..models import (
     Result,
     Round,
 )
+from ..permissions import is_event_director
 
 
 def board_visible_to(*, board: Board, user: User, event: Event | None = None) -> bool:
@@ -24,7 +25,7 @@ def board_visible_to(*, board: Board, user: User, event: Event | None = None) ->
     event = event or board.event
     if event.status == Event.Status.FINISHED or board.round.status == Round.Status.CLOSED:
         return True
-    if event.is_directed_by(user):
+    if is_event_director(user=user, event=event):
         return True
     return user.is_authenticated and board.pk in _boards_played_by(user, [board.pk])
 
@@ -64,7 +65,7 @@ def board_ids_hidden_from(*, event: Event, user: User) -> set[int]:
     """
     if event.status == Event.Status.FINISHED:
         return set()
-    if event.is_directed_by(user):
+    if is_event_director(user=user, event=event):
         return set()
     hidden = set(
         Board.objects.filter(event=event, round__status=Round.Status.OPEN).values_list(

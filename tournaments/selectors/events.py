@@ -16,6 +16,7 @@ from ..models import (
     Result,
     ResultCorrection,
 )
+from ..permissions import is_event_director
 
 
 def event_list(*, query: str = "") -> QuerySet[Event]:
@@ -195,7 +196,7 @@ def entries_listed_for(*, event: Event, user: User) -> QuerySet[Entry]:
     """The entries ``user`` may list: complete pairs (confirmed or withdrawn) for everyone;
     pending invitations only for their own players and the event's directors."""
     entries = entries_with_players(event)
-    if event.is_directed_by(user):
+    if is_event_director(user=user, event=event):
         return entries
     listed = Q(registration_order__isnull=False)
     if user.is_authenticated:

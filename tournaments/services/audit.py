@@ -1,18 +1,10 @@
 from __future__ import annotations
 
 from django.utils import timezone
-from django.utils.translation import gettext as _
 
 from accounts.models import User
 
-from ..errors import PermissionDeniedError
 from ..models import Event, EventLog
-
-
-def director_required(event: Event, user: User) -> None:
-    """Refuse anyone but a director of ``event`` (staff or the event's director)."""
-    if not event.is_directed_by(user):
-        raise PermissionDeniedError(_("Only the event's director may do this."), code="director")
 
 
 def log_action(

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 
 from ..errors import BridgeError
+from ..formats import format_for
 from ..models import Event
 from .audit import log_action
 
@@ -52,17 +53,21 @@ def event_create(
         raise BridgeError(_("The start time needs a time zone."), code="naive_time")
     event = Event.objects.create(
         name=name.strip(),
+        kind=Event.Kind.SWISS_PAIRS,
         start_at=start_at,
+        director=director,
+        method=method,
+        next_transition_at=start_at,
+    )
+    format_for(event).settings_create(
+        event=event,
         num_rounds=num_rounds,
         boards_per_round=boards_per_round,
-        director=director,
         round_minutes=round_minutes,
         gap_minutes=gap_minutes,
-        method=method,
         finish_threshold=round(float(finish_threshold), 2),
         bye_score=bye_score,
         seed=secrets.randbelow(2**31) if seed is None else seed,
-        next_transition_at=start_at,
     )
     log_action(event=event, actor=director, action="event_create")
     return event

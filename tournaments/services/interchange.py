@@ -35,7 +35,8 @@ from ..interchange import (
 )
 from ..lock_objects import event_for_update
 from ..models import Board, Entry, Event, Result, Round
-from .audit import director_required, log_action
+from ..permissions import director_required
+from .audit import log_action
 
 SEAT_NAMES = {
     "N": gettext_lazy("North"),
@@ -251,7 +252,7 @@ def event_deals_import(*, event: Event, text: str, actor: User | None = None) ->
     with transaction.atomic():
         event = event_for_update(event.pk)
         if actor is not None:
-            director_required(event, actor)
+            director_required(user=actor, event=event)
         if (
             event.status != Event.Status.REGISTRATION
             or event.current_round > 0
@@ -261,7 +262,8 @@ def event_deals_import(*, event: Event, text: str, actor: User | None = None) ->
                 _("Round 1 has started: the deals can no longer change."), code="started"
             )
         deals = _deals_read(text, event.boards_total)
-        event.preset_deals = {str(n): deals[n] for n in sorted(deals)}
-        event.save(update_fields=["preset_deals"])
+        settings = event.settings
+        settings.preset_deals = {str(n): deals[n] for n in sorted(deals)}
+        settings.save(update_fields=["preset_deals"])
         log_action(event=event, actor=actor, action="deals_import", data={"boards": sorted(deals)})
-    return event.preset_deals
+    return settings.preset_deals

@@ -10,9 +10,10 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 
 from ..errors import ConflictError, PermissionDeniedError
-from ..lock_objects import event_for_update
+from ..lock_objects import entry_for_update, event_for_update
 from ..models import Entry, EntryMember, Event
-from .audit import director_required, log_action
+from ..permissions import director_required, is_event_director
+from .audit import log_action
 
 
 def _next_order(event: Event) -> int:
@@ -68,7 +69,7 @@ def entry_register(*, event: Event, player: User, partner: User) -> Entry:
 def entry_confirm(*, entry: Entry, player: User) -> Entry:
     """The invited partner confirms: the pair gets the next registration number."""
     event = event_for_update(entry.event_id)
-    entry = Entry.objects.select_for_update().get(pk=entry.pk)
+    entry = entry_for_update(entry.pk)
     member = entry.members.filter(player=player).first()
     if member is None:
         raise PermissionDeniedError(_("You are not a member of this pair."), code="not_member")
@@ -89,7 +90,7 @@ def entry_confirm(*, entry: Entry, player: User) -> Entry:
 def entry_decline(*, entry: Entry, player: User) -> None:
     """Either player cancels a pending registration; both become free to register."""
     event_for_update(entry.event_id)
-    entry = Entry.objects.select_for_update().get(pk=entry.pk)
+    entry = entry_for_update(entry.pk)
     if not entry.members.filter(player=player).exists():
         raise PermissionDeniedError(_("You are not a member of this pair."), code="not_member")
     if entry.status != Entry.Status.PENDING:
@@ -102,7 +103,7 @@ def entry_decline(*, entry: Entry, player: User) -> None:
 @transaction.atomic
 def entry_add(*, event: Event, players: list[User], director: User) -> Entry:
     """The director enters a pair directly, also after the start (a late entry)."""
-    director_required(event, director)
+    director_required(user=director, event=event)
     event = event_for_update(event.pk)
     if event.status == Event.Status.FINISHED:
         raise ConflictError(_("The event has finished."), code="finished")
@@ -120,9 +121,9 @@ def entry_withdraw(*, entry: Entry, by: User) -> Entry:
     unless it reached the finishing threshold).
     """
     event = event_for_update(entry.event_id)
-    entry = Entry.objects.select_for_update().get(pk=entry.pk)
+    entry = entry_for_update(entry.pk)
     is_member = entry.members.filter(player=by).exists()
-    is_director = event.is_directed_by(by)
+    is_director = is_event_director(user=by, event=event)
     if not is_director and not (is_member and event.registration_open):
         raise PermissionDeniedError(
             _("Only the director can withdraw a pair once the event has started."),
@@ -146,7 +147,7 @@ def entry_withdraw(*, entry: Entry, by: User) -> Entry:
 def entry_set_sitting_out(*, entry: Entry, sitting_out: bool, director: User) -> Entry:
     """Sit a pair out of the next rounds (or bring it back); seating takes it into account."""
     event = event_for_update(entry.event_id)
-    director_required(event, director)
+    director_required(user=director, event=event)
     Entry.objects.filter(pk=entry.pk).update(sitting_out=sitting_out)
     entry.refresh_from_db()
     log_action(

@@ -18,9 +18,16 @@ import scoring
 from accounts.models import User
 
 from ..errors import BridgeError, ConflictError, PermissionDeniedError
-from ..lock_objects import round_for_update
+from ..formats import format_for
+from ..lock_objects import (
+    event_for_update,
+    result_at_table_for_update,
+    result_for_update,
+    round_for_update,
+)
 from ..models import Board, EntryMember, Event, Result, ResultCorrection, Round, Table
-from .totals import board_points, event_finish_ranking, standings_rebuild
+from ..permissions import is_event_director
+from .totals import event_finish_ranking, standings_rebuild
 
 SEATS = ("N", "E", "S", "W")
 SEAT_WORDS = {"NORTH": "N", "EAST": "E", "SOUTH": "S", "WEST": "W"}
@@ -97,14 +104,19 @@ def _past_end(rnd: Round, now: datetime) -> bool:
     return rnd.event.paused_at is None and now >= rnd.ends_at
 
 
-def _load(table_id: int, board_id: int) -> tuple[Table, Board, Round]:
+def _load(table_id: int, board_id: int, *, lock_event: bool = False) -> tuple[Table, Board, Round]:
+    """The table, the board and the table's round, locked. ``lock_event``: a write that
+    rescores totals and standings (a correction) locks the event first, as a round
+    close does, so the two run one after the other (lock order: ``lock_objects``)."""
     try:
         table = Table.objects.get(pk=table_id)
         board = Board.objects.get(pk=board_id)
     except (Table.DoesNotExist, Board.DoesNotExist) as exc:
         raise BridgeError(_("No such table or board."), code="not_found") from exc
+    if lock_event:
+        event_for_update(table.event_id)
     rnd = round_for_update(table.round_id)
-    if board.round_id != rnd.pk:
+    if not format_for(rnd.event).table_plays(table=table, board=board):
         raise BridgeError(
             _("Board %(n)d is not played at this table in this round.") % {"n": board.number},
             code="wrong_board",
@@ -128,7 +140,7 @@ def result_submit(
     with transaction.atomic():
         table, board, rnd = _load(table_id, board_id)
         event = rnd.event
-        director = event.is_directed_by(user)
+        director = is_event_director(user=user, event=event)
         side = _side(table, user)
         if side is None and not director:
             raise PermissionDeniedError(_("You do not sit at this table."), code="not_at_table")
@@ -179,13 +191,13 @@ def result_confirm(*, result_id: int, user: User, now: datetime | None = None) -
         if result is None:
             raise BridgeError(_("No such result."), code="not_found")
         rnd = round_for_update(result.table.round_id)
-        result = Result.objects.select_for_update().get(pk=result_id)
+        result = result_for_update(result_id)
         if result.status != Result.Status.PLAYED:
             raise ConflictError(_("Only a played result can be confirmed."), code="not_played")
         if result.confirmed_at is not None:
             raise ConflictError(_("This result is already confirmed."), code="confirmed")
         side = _side(result.table, user)
-        if not rnd.event.is_directed_by(user):
+        if not is_event_director(user=user, event=rnd.event):
             if side is None:
                 raise PermissionDeniedError(_("You do not sit at this table."), code="not_at_table")
             if side == result.entered_side:
@@ -225,7 +237,7 @@ def _rescore_closed_round(rnd: Round, board: Board) -> None:
     """After a correction in a closed round: rescore the board, totals, ranks and awards."""
     event = rnd.event
     results = list(Result.objects.filter(board=board))
-    board_points(results, event.method)
+    format_for(event).boards_score(event=event, results=results)
     Result.objects.bulk_update(results, ["ns_points", "ew_points"])
     standings_rebuild(event=event)
     if event.status == Event.Status.FINISHED:
@@ -255,15 +267,15 @@ def result_correct(
     """
     now = now or timezone.now()
     with transaction.atomic():
-        table, board, rnd = _load(table_id, board_id)
+        table, board, rnd = _load(table_id, board_id, lock_event=True)
         event = rnd.event
-        if not event.is_directed_by(director):
+        if not is_event_director(user=director, event=event):
             raise PermissionDeniedError(
                 _("Only the director can correct results."), code="director"
             )
         if table.is_bye:
             raise BridgeError(_("A bye has no results to correct."), code="bye")
-        result = Result.objects.select_for_update().filter(table=table, board=board).first()
+        result = result_at_table_for_update(table=table, board=board)
         old = _snapshot(result)
         fields: dict = {"ns_adjustment": "", "ew_adjustment": ""}
         if ns_adjustment or ew_adjustment:

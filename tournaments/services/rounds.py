@@ -10,7 +10,6 @@ from __future__ import annotations
 import logging
 import random
 import time
-from collections import defaultdict
 from datetime import datetime
 
 from django.conf import settings
@@ -18,17 +17,15 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-import scoring
 from accounts.models import User
 
 from ..bulk import bulk_set
-from ..deals import deal_generate
 from ..errors import BridgeError, ConflictError
-from ..lock_objects import event_for_update
-from ..models import Board, Entry, Event, Result, Round, Table
-from ..pairing import PairState, swiss_pair
+from ..formats import format_for
+from ..lock_objects import event_for_update, round_of_event_for_update
+from ..models import Entry, Event, Result, Round
 from .audit import log_action
-from .totals import board_points, event_finish_ranking, rank_key, totals_recompute
+from .totals import event_finish_ranking, totals_recompute
 
 logger = logging.getLogger(__name__)
 
@@ -39,30 +36,6 @@ def _seatable_entries(event: Event) -> list[Entry]:
             event=event, status=Entry.Status.CONFIRMED, sitting_out=False
         ).order_by("registration_order")
     )
-
-
-def _seat(event: Event, number: int, entries: list[Entry]):
-    met: dict[int, set[int]] = defaultdict(set)
-    for ns_id, ew_id in Table.objects.filter(round__event=event, ew__isnull=False).values_list(
-        "ns_id", "ew_id"
-    ):
-        met[ns_id].add(ew_id)
-        met[ew_id].add(ns_id)
-    # Round 1 goes by registration order; later rounds by the standings (total, then
-    # boards played, then registration), so that "lowest placed" means what the
-    # standings show when totals tie.
-    place = {e.pk: i for i, e in enumerate(sorted(entries, key=rank_key))}
-    states = [
-        PairState(
-            id=e.pk,
-            score=round(e.total, 6),
-            order=e.registration_order if number == 1 else place[e.pk],
-            opponents=frozenset(met[e.pk]),
-            had_bye=e.had_bye,
-        )
-        for e in entries
-    ]
-    return swiss_pair(states, round_number=number, seed=event.seed * 1000 + number)
 
 
 def round_open(
@@ -111,7 +84,6 @@ def round_open(
                 event.start_at += now - scheduled
             else:
                 event.clock_offset -= scheduled - now
-        pairing = _seat(event, number, entries)
         rnd = Round.objects.create(
             event=event,
             number=number,
@@ -119,40 +91,9 @@ def round_open(
             ends_at=event.round_end(number),
             opened_at=now,
         )
-        first = (number - 1) * event.boards_per_round + 1
-        boards = Board.objects.bulk_create(
-            Board(
-                event=event,
-                round=rnd,
-                number=n,
-                dealer=scoring.board_dealer(n),
-                vulnerability=scoring.board_vulnerability(n),
-                deal=event.preset_deals.get(str(n)) or deal_generate(rng=rng),
-            )
-            for n in range(first, first + event.boards_per_round)
+        seating = format_for(event).round_seat(
+            event=event, rnd=rnd, entries=entries, now=now, rng=rng
         )
-        tables = [
-            Table(round=rnd, number=i, ns_id=ns, ew_id=ew)
-            for i, (ns, ew) in enumerate(pairing.tables, 1)
-        ]
-        if pairing.bye is not None:
-            tables.append(Table(round=rnd, number=len(tables) + 1, ns_id=pairing.bye, ew=None))
-            Entry.objects.filter(pk=pairing.bye).update(had_bye=True)
-        tables = Table.objects.bulk_create(tables)
-        if pairing.bye is not None:
-            bye_table = tables[-1]
-            points = scoring.adjusted_points(event.bye_score, event.method)
-            Result.objects.bulk_create(
-                Result(
-                    table=bye_table,
-                    board=board,
-                    status=Result.Status.ADJUSTED,
-                    ns_adjustment=event.bye_score,
-                    ns_points=points,
-                    entered_at=now,
-                )
-                for board in boards
-            )
         event.current_round = number
         event.status = Event.Status.RUNNING
         event.next_transition_at = rnd.ends_at
@@ -171,7 +112,7 @@ def round_open(
             action="round_open",
             round_number=number,
             transition="open",
-            data={"tables": len(tables), "bye": pairing.bye, "repeats": pairing.repeats},
+            data=seating.log,
         )
     return rnd
 
@@ -201,26 +142,27 @@ def round_close(
     now = now or timezone.now()
     with transaction.atomic():
         event = event_for_update(event.pk)
-        rnd = Round.objects.select_for_update().filter(event=event, number=number).first()
+        rnd = round_of_event_for_update(event=event, number=number)
         if rnd is None:
             raise BridgeError(
                 _("Round %(n)d has not been played.") % {"n": number}, code="no_round"
             )
         if rnd.status == Round.Status.CLOSED:
             return rnd
+        fmt = format_for(event)
         tables = list(rnd.tables.all())
-        boards = list(rnd.boards.all())
-        results = list(Result.objects.filter(board__round=rnd).select_related(None))
+        boards_at = fmt.round_boards(rnd=rnd, tables=tables)
+        results = list(Result.objects.filter(table__round=rnd))
         have = {(r.table_id, r.board_id) for r in results}
         cut = [
             Result(table=t, board=b, status=Result.Status.CUT, entered_at=now)
             for t in tables
-            for b in boards
+            for b in boards_at[t.pk]
             if (t.pk, b.pk) not in have
         ]
         Result.objects.bulk_create(cut, batch_size=2000)
         results.extend(cut)
-        board_points(results, event.method)
+        fmt.boards_score(event=event, results=results)
         bulk_set(Result, results, ["ns_points", "ew_points"])
         rnd.status = Round.Status.CLOSED
         rnd.closed_at = now
@@ -239,7 +181,7 @@ def round_close(
             transition="close",
             data={"cut": len(cut)},
         )
-        board_ids = [b.pk for b in boards]
+        board_ids = sorted({b.pk for played in boards_at.values() for b in played})
         transaction.on_commit(lambda: _analyse_later(board_ids))
         if number >= event.num_rounds:
             event_finish(event=event, now=now, actor=actor)

@@ -23,7 +23,8 @@ from accounts.models import User
 from ..errors import BridgeError, ConflictError
 from ..lock_objects import event_for_update
 from ..models import Event, Round, SchedulerTick
-from .audit import director_required, log_action
+from ..permissions import director_required
+from .audit import log_action
 from .rounds import round_close, round_next, round_open
 
 logger = logging.getLogger(__name__)
@@ -112,7 +113,7 @@ def events_advance(*, now: datetime | None = None, name: str = "beat") -> dict[i
 def _catch_up(event: Event, director: User, now: datetime) -> None:
     """Before a director changes the clock: do what was already due, at its scheduled
     time (a round past its end is cut at its end), so the change never reopens it."""
-    director_required(event, director)
+    director_required(user=director, event=event)
     event_advance(event_id=event.pk, now=now)
 
 
@@ -125,7 +126,7 @@ def event_pause(*, event: Event, director: User, now: datetime | None = None) ->
     _catch_up(event, director, now)
     with transaction.atomic():
         event = event_for_update(event.pk)
-        director_required(event, director)
+        director_required(user=director, event=event)
         if event.status == Event.Status.FINISHED:
             raise ConflictError(_("The event has finished."), code="finished")
         if event.paused_at is not None:
@@ -155,7 +156,7 @@ def event_resume(*, event: Event, director: User, now: datetime | None = None) -
     """Restart the clock: everything still to come moves by the length of the pause."""
     now = now or timezone.now()
     event = event_for_update(event.pk)
-    director_required(event, director)
+    director_required(user=director, event=event)
     if event.paused_at is None:
         raise ConflictError(_("The event is not paused."), code="not_paused")
     paused = now - event.paused_at
@@ -191,7 +192,7 @@ def round_extend(
         raise BridgeError(_("Extend by 1 to 240 minutes."), code="minutes")
     with transaction.atomic():
         event = event_for_update(event.pk)
-        director_required(event, director)
+        director_required(user=director, event=event)
         rnd = Round.objects.filter(event=event, number=event.current_round).first()
         if rnd is None or rnd.status != Round.Status.OPEN:
             raise ConflictError(_("No round is in play."), code="no_round")

@@ -7,44 +7,13 @@ writes back in bulk, with a number of queries that does not grow with the field.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
 
 from django.db.models import Count, Q, Sum
 
-import scoring
-
-from ..awards import master_points_for_place
 from ..bulk import bulk_set
+from ..formats import format_for
 from ..models import Entry, Event, Result, Standing, Table
 from ..signals import event_finished
-
-
-def board_points(results: Iterable[Result], method: str) -> None:
-    """Set ``ns_points``/``ew_points`` on results of whole boards, in memory.
-
-    Played results of a board are compared with each other by the event's method;
-    adjusted results get their fixed value and are left out of the comparison; cut
-    boards score nothing (None: no IMPs, and left out of MP averages).
-    """
-    by_board: dict[int, list[Result]] = defaultdict(list)
-    for result in results:
-        by_board[result.board_id].append(result)
-    for board_results in by_board.values():
-        played = [r for r in board_results if r.status == Result.Status.PLAYED]
-        if played:
-            points = scoring.score_board([r.ns_score for r in played], method)
-            for r, (ns, ew) in zip(played, points, strict=True):
-                r.ns_points, r.ew_points = ns, ew
-        for r in board_results:
-            if r.status == Result.Status.CUT:
-                r.ns_points = r.ew_points = None
-            elif r.status == Result.Status.ADJUSTED:
-                r.ns_points = (
-                    scoring.adjusted_points(r.ns_adjustment, method) if r.ns_adjustment else None
-                )
-                r.ew_points = (
-                    scoring.adjusted_points(r.ew_adjustment, method) if r.ew_adjustment else None
-                )
 
 
 def _aggregate(
@@ -100,11 +69,6 @@ def _apply(entries: list[Entry], stats: dict[int, dict[str, float]], method: str
         entry.boards_played = int(st["played"])
 
 
-def rank_key(entry: Entry):
-    """Standings order: total, then more boards played, then earlier registration."""
-    return (-round(entry.total, 6), -entry.boards_played, entry.registration_order or 0)
-
-
 def totals_recompute(
     *,
     event: Event,
@@ -134,7 +98,7 @@ def totals_recompute(
 
 
 def _write_standings(event, entries, round_number, stats, round_stats) -> None:
-    ranked = sorted((e for e in entries if e.pk in stats), key=rank_key)
+    ranked = sorted((e for e in entries if e.pk in stats), key=format_for(event).standings_key)
     Standing.objects.filter(entry__event=event, round_number=round_number).delete()
     Standing.objects.bulk_create(
         (
@@ -173,12 +137,12 @@ def standings_rebuild(*, event: Event) -> list[Entry]:
 
 
 def event_finish_ranking(*, event: Event) -> list[Entry]:
-    """Mark finished pairs (played at least the threshold share), rank them, award points.
+    """Mark the finished entries and rank them by the format's rule; then
+    ``event_finished`` carries the ranking to the master-point ledger (``ratings``).
 
-    Pairs that withdrew keep their totals; they are ranked only if they finished. A
-    pair that withdrew before round 1 took no part (its players were freed) and is left
-    out, whatever the threshold. Ties: more boards played first, then earlier
-    registration.
+    Entries that withdrew keep their totals; they are ranked only if they finished. An
+    entry that withdrew before round 1 took no part (its players were freed) and is left
+    out, whatever the threshold.
     """
     entries = list(
         Entry.objects.filter(event=event, registration_order__isnull=False)
@@ -186,14 +150,7 @@ def event_finish_ranking(*, event: Event) -> list[Entry]:
         .exclude(status=Entry.Status.WITHDRAWN, withdrawn_after_round=0)
         .order_by("registration_order")
     )
-    needed = float(event.finish_threshold) * event.boards_total
-    finished = sorted((e for e in entries if e.boards_played >= needed - 1e-9), key=rank_key)
-    for e in entries:
-        e.finished, e.rank, e.master_points = False, None, 0
-    for place, e in enumerate(finished, 1):
-        e.finished = True
-        e.rank = place
-        e.master_points = master_points_for_place(place, len(finished))
-    bulk_set(Entry, entries, ["finished", "rank", "master_points"])
-    event_finished.send(sender=Event, event=event, entries=entries)
+    fields = format_for(event).rank(event=event, entries=entries)
+    bulk_set(Entry, entries, ["finished", "rank"])
+    event_finished.send(sender=Event, event=event, entries=entries, fields=fields)
     return entries

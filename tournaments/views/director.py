@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.html import format_html
@@ -15,10 +16,10 @@ from .. import selectors, services
 from ..errors import BridgeError
 from ..forms import AddPairForm, CorrectionForm, EventForm
 from ..models import Board, Entry, Event, EventLog, Result, Round, Table
+from ..permissions import is_event_director
 from ..services import schedule
 from .actions import perform
 from .display import contract_html, pair_names, score_text
-from .permissions import require_director
 
 EXTEND_MINUTES = 5
 
@@ -66,7 +67,8 @@ def _describe(snapshot: dict) -> SafeString:
 
 @login_required
 def event_create(request: HttpRequest) -> HttpResponse:
-    require_director(request.user)
+    if not is_event_director(user=request.user):
+        raise PermissionDenied
     form = EventForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -81,7 +83,8 @@ def event_create(request: HttpRequest) -> HttpResponse:
 
 def _event_for_director(request: HttpRequest, event_id: int) -> Event:
     event = get_object_or_404(Event, pk=event_id)
-    require_director(request.user, event)
+    if not is_event_director(user=request.user, event=event):
+        raise PermissionDenied
     return event
 
 

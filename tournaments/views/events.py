@@ -14,9 +14,9 @@ from .. import selectors, services
 from ..errors import BridgeError
 from ..forms import EventSearchForm, RegisterForm
 from ..models import Entry, Event, Round
+from ..permissions import is_event_director
 from .actions import perform
 from .display import pair_names
-from .permissions import is_director
 from .standings import standings_context
 
 
@@ -57,7 +57,7 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
         paused=event.paused_at is not None,
         membership=membership,
         register_form=RegisterForm() if event.registration_open and not membership else None,
-        director=is_director(request.user, event),
+        director=is_event_director(user=request.user, event=event),
     )
     if membership is not None:
         entry = membership.entry

@@ -10,8 +10,8 @@ from django.utils.safestring import SafeString
 
 from .. import selectors
 from ..models import Entry, Event, Result, Round
+from ..permissions import is_event_director
 from .display import DASH, card_html, contract_html, points_text, score_text
-from .permissions import is_director
 
 CHART_W, CHART_H, PAD_L, PAD_R, PAD_T, PAD_B = 560, 180, 36, 14, 14, 28
 
@@ -102,7 +102,7 @@ def pair_detail(request: HttpRequest, event_id: int, entry_id: int) -> HttpRespo
     if entry is None:
         raise Http404
     members = {m.player_id for m in entry.members.all()}
-    insider = request.user.pk in members or is_director(request.user, event)
+    insider = request.user.pk in members or is_event_director(user=request.user, event=event)
     # SPEC 9, as on the board page: of the round in play, the boards the user's table
     # has played are shown (every table's result); the pair's own players see its table.
     hidden_ids = (

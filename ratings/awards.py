@@ -1,4 +1,5 @@
-"""Master points for the final places of a Swiss pairs event (SPEC section 5). Pure."""
+"""The award schedule: master points for a final place in a field (``docs/rules.md``
+§ Master points). Pure."""
 
 
 def master_points_for_place(place: int, finished: int) -> int:

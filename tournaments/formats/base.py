@@ -1,0 +1,91 @@
+"""What every event format implements (``docs/rules.md`` § Formats).
+
+The generic services (``services/rounds.py``, ``results.py``, ``schedule.py``,
+``totals.py``) ask the event's format, found with :func:`format_for`, and never test the
+event's kind themselves. A format is one small class here plus its pure algorithm
+(``pairing/``, later ``movements/``); adding one touches this package, its pages and the
+registry line in ``formats/__init__.py``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from django.db import models
+from django.db.models import QuerySet
+
+from ..models import Board, Entry, Event, Result, Round, Table
+
+
+@dataclass
+class Seating:
+    """What a format decided for one round: the tables it created and what to log."""
+
+    tables: list[Table]
+    log: dict = field(default_factory=dict)
+
+
+class Format:
+    """The interface. Subclasses set the class attributes and implement the methods."""
+
+    kind: str = ""
+    settings_model: type[models.Model]
+    #: ``False``: a board is scored when its round closes, across the field;
+    #: ``True``: a result is scored when it arrives (the scoring pool).
+    scores_on_arrival: bool = False
+    #: Templates of the pages that show this format (``template_for``).
+    templates: dict[str, str] = {}
+
+    # -- settings -------------------------------------------------------------------
+    def settings_create(self, *, event: Event, **options):
+        """Store the format's settings for a new event (validated by the caller)."""
+        return self.settings_model.objects.create(event=event, **options)
+
+    # -- seating ----------------------------------------------------------------------
+    def round_seat(
+        self,
+        *,
+        event: Event,
+        rnd: Round,
+        entries: Sequence[Entry],
+        now: datetime,
+        rng: random.Random | None = None,
+    ) -> Seating:
+        """Deal round ``rnd``'s boards and seat ``entries`` at its tables (rows written)."""
+        raise NotImplementedError
+
+    # -- which boards a table plays ---------------------------------------------------
+    def boards_for_table(self, *, table: Table) -> QuerySet[Board]:
+        raise NotImplementedError
+
+    def round_boards(self, *, rnd: Round, tables: Sequence[Table]) -> dict[int, list[Board]]:
+        """The boards each table of round ``rnd`` plays (what its close cuts)."""
+        raise NotImplementedError
+
+    def table_plays(self, *, table: Table, board: Board) -> bool:
+        """Whether ``board`` is played at ``table`` (checked at every result entry)."""
+        raise NotImplementedError
+
+    # -- scoring ------------------------------------------------------------------------
+    def boards_score(self, *, event: Event, results: Sequence[Result]) -> None:
+        """Set ``ns_points``/``ew_points`` on the results of whole boards, in memory."""
+        raise NotImplementedError
+
+    def result_arrived(self, *, result: Result) -> None:
+        """A result was stored; formats that score on arrival do it here."""
+
+    # -- ranking ------------------------------------------------------------------------
+    def rank(self, *, event: Event, entries: Sequence[Entry]) -> list[list[Entry]]:
+        """The finished entries of each field, best first (one field, or two for a
+        two-winner movement). Sets ``finished`` and ``rank`` on the entries in memory."""
+        raise NotImplementedError
+
+    def standings_key(self, entry: Entry):
+        """Order of the standings (and of seating by score)."""
+        raise NotImplementedError
+
+    def template_for(self, page: str) -> str:
+        return self.templates[page]

@@ -1,0 +1,165 @@
+"""Swiss pairs (``docs/rules.md`` § Swiss pairs): the first format.
+
+Round 1 is seated by registration order, later rounds by the standings with the pure
+weighted matching of ``pairing/``; every table of a round plays the same boards, which
+are scored across the field when the round closes; one field is ranked by total.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from collections.abc import Sequence
+from datetime import datetime
+
+from django.db.models import QuerySet
+
+import scoring
+
+from ..deals import deal_generate
+from ..models import Board, Entry, Event, Result, Round, SwissSettings, Table
+from ..pairing import PairState, swiss_pair
+from .base import Format, Seating
+
+
+def standings_key(entry: Entry):
+    """Standings order: total, then more boards played, then earlier registration."""
+    return (-round(entry.total, 6), -entry.boards_played, entry.registration_order or 0)
+
+
+def board_points(results: Sequence[Result], method: str) -> None:
+    """Set ``ns_points``/``ew_points`` on results of whole boards, in memory.
+
+    Played results of a board are compared with each other by the event's method;
+    adjusted results get their fixed value and are left out of the comparison; cut
+    boards score nothing (None: no IMPs, and left out of MP averages).
+    """
+    by_board: dict[int, list[Result]] = defaultdict(list)
+    for result in results:
+        by_board[result.board_id].append(result)
+    for board_results in by_board.values():
+        played = [r for r in board_results if r.status == Result.Status.PLAYED]
+        if played:
+            points = scoring.score_board([r.ns_score for r in played], method)
+            for r, (ns, ew) in zip(played, points, strict=True):
+                r.ns_points, r.ew_points = ns, ew
+        for r in board_results:
+            if r.status == Result.Status.CUT:
+                r.ns_points = r.ew_points = None
+            elif r.status == Result.Status.ADJUSTED:
+                r.ns_points = (
+                    scoring.adjusted_points(r.ns_adjustment, method) if r.ns_adjustment else None
+                )
+                r.ew_points = (
+                    scoring.adjusted_points(r.ew_adjustment, method) if r.ew_adjustment else None
+                )
+
+
+class SwissPairs(Format):
+    kind = Event.Kind.SWISS_PAIRS
+    settings_model = SwissSettings
+    templates = {"event": "tournaments/event_detail.html"}
+
+    def _pairing(self, event: Event, number: int, entries: Sequence[Entry]):
+        met: dict[int, set[int]] = defaultdict(set)
+        byes: set[int] = set()
+        for ns_id, ew_id in Table.objects.filter(event=event).values_list("ns_id", "ew_id"):
+            if ew_id is None:
+                byes.add(ns_id)
+            else:
+                met[ns_id].add(ew_id)
+                met[ew_id].add(ns_id)
+        # Round 1 goes by registration order; later rounds by the standings (total, then
+        # boards played, then registration), so that "lowest placed" means what the
+        # standings show when totals tie.
+        place = {e.pk: i for i, e in enumerate(sorted(entries, key=standings_key))}
+        states = [
+            PairState(
+                id=e.pk,
+                score=round(e.total, 6),
+                order=e.registration_order if number == 1 else place[e.pk],
+                opponents=frozenset(met[e.pk]),
+                had_bye=e.pk in byes,
+            )
+            for e in entries
+        ]
+        return swiss_pair(states, round_number=number, seed=event.settings.seed * 1000 + number)
+
+    def round_seat(
+        self,
+        *,
+        event: Event,
+        rnd: Round,
+        entries: Sequence[Entry],
+        now: datetime,
+        rng: random.Random | None = None,
+    ) -> Seating:
+        settings = event.settings
+        pairing = self._pairing(event, rnd.number, entries)
+        first = (rnd.number - 1) * settings.boards_per_round + 1
+        boards = Board.objects.bulk_create(
+            Board(
+                event=event,
+                round=rnd,
+                number=n,
+                dealer=scoring.board_dealer(n),
+                vulnerability=scoring.board_vulnerability(n),
+                deal=settings.preset_deals.get(str(n)) or deal_generate(rng=rng),
+            )
+            for n in range(first, first + settings.boards_per_round)
+        )
+        tables = [
+            Table(event=event, round=rnd, number=i, ns_id=ns, ew_id=ew)
+            for i, (ns, ew) in enumerate(pairing.tables, 1)
+        ]
+        if pairing.bye is not None:
+            tables.append(
+                Table(event=event, round=rnd, number=len(tables) + 1, ns_id=pairing.bye, ew=None)
+            )
+        tables = Table.objects.bulk_create(tables)
+        if pairing.bye is not None:
+            points = scoring.adjusted_points(settings.bye_score, event.method)
+            Result.objects.bulk_create(
+                Result(
+                    table=tables[-1],
+                    board=board,
+                    status=Result.Status.ADJUSTED,
+                    ns_adjustment=settings.bye_score,
+                    ns_points=points,
+                    entered_at=now,
+                )
+                for board in boards
+            )
+        return Seating(
+            tables=tables,
+            log={"tables": len(tables), "bye": pairing.bye, "repeats": pairing.repeats},
+        )
+
+    def boards_for_table(self, *, table: Table) -> QuerySet[Board]:
+        return Board.objects.filter(round_id=table.round_id)
+
+    def round_boards(self, *, rnd: Round, tables: Sequence[Table]) -> dict[int, list[Board]]:
+        boards = list(Board.objects.filter(round=rnd))  # every table plays them all
+        return {t.pk: boards for t in tables}
+
+    def table_plays(self, *, table: Table, board: Board) -> bool:
+        return board.round_id is not None and board.round_id == table.round_id
+
+    def boards_score(self, *, event: Event, results: Sequence[Result]) -> None:
+        board_points(results, event.method)
+
+    def standings_key(self, entry: Entry):
+        return standings_key(entry)
+
+    def rank(self, *, event: Event, entries: Sequence[Entry]) -> list[list[Entry]]:
+        """Pairs that played at least the threshold share of the event's boards have
+        finished and are ranked; ties: more boards played, then earlier registration."""
+        needed = float(event.settings.finish_threshold) * event.boards_total
+        finished = sorted(
+            (e for e in entries if e.boards_played >= needed - 1e-9), key=standings_key
+        )
+        for e in entries:
+            e.finished, e.rank = False, None
+        for place, e in enumerate(finished, 1):
+            e.finished, e.rank = True, place
+        return [finished]
