@@ -628,7 +628,11 @@ def test_board_hidden_until_played_or_round_closed(make_event, director, anon):
     assert "deal" not in response.data
     assert anon.get(url).status_code == 403
 
-    submit(ns1[0], t1, board)
+    entered = submit(ns1[0], t1, board)
+    for user in (ns1[0], ew1[0]):  # an entry alone unlocks nothing
+        assert client_for(user).get(url).status_code == 403
+    confirmed = client_for(ew1[0]).post(f"/api/results/{entered.data['id']}/confirm/")
+    assert confirmed.status_code == 200, confirmed.data
     for user in (ns1[0], ns1[1], ew1[0]):
         response = client_for(user).get(url)
         assert response.status_code == 200

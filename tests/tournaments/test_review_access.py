@@ -14,7 +14,6 @@ import random
 from types import SimpleNamespace
 
 import pytest
-from django.contrib.auth.models import AnonymousUser
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -64,8 +63,8 @@ def leaves(data):
 
 @pytest.fixture
 def running(make_event):
-    """Round 1 of 2 in play: table 2 has played board 1 (7NT by N making, +1520),
-    table 1 has played nothing yet."""
+    """Round 1 of 2 in play: table 2 has played board 1 (7NT by N making, +1520, entered
+    by NS, not yet confirmed), table 1 has played nothing yet."""
     event = make_event(pairs=4, start=True, num_rounds=2)
     rnd = event.rounds.get(number=1)
     table1, table2 = rnd.tables.order_by("number")
@@ -195,6 +194,7 @@ def test_the_exports_leave_out_the_round_in_play(running, kind):
 def test_the_table_that_played_it_and_directors_see_the_board_in_play(running, director):
     ctx = running
     event = ctx.event
+    services.result_confirm(result_id=ctx.result.pk, user=player(ctx.table2.ew))
     owner = UserFactory()  # a director who is not staff
     Event.objects.filter(pk=event.pk).update(director=owner)
     for user in (player(ctx.table2.ns), player(ctx.table2.ew, 2), director, owner):
@@ -708,9 +708,9 @@ def test_event_index_and_director_page_are_bounded(
 
 
 def test_the_hidden_set_is_what_an_anonymous_user_may_not_see(running):
-    """The exports use the anonymous view of ``board_ids_hidden_from``: every board of
-    the round in play."""
-    hidden = selectors.board_ids_hidden_from(event=running.event, user=AnonymousUser())
+    """The exports use the anonymous view of ``boards_hidden``: every board of the
+    round in play."""
+    hidden = selectors.boards_hidden(user=selectors.ANYONE, event=running.event)
     assert hidden == set(running.round.boards.values_list("pk", flat=True))
 
 
@@ -734,6 +734,7 @@ def test_the_pair_page_follows_the_board_rule_for_the_round_in_play(running):
     event = ctx.event
     url = reverse("tournaments:pair_detail", args=[event.pk, ctx.table2.ns_id])
     note = "This round is in play"
+    services.result_confirm(result_id=ctx.result.pk, user=player(ctx.table2.ew))
     # the opponents at the table that played it
     html = page_for(player(ctx.table2.ew)).get(url).content.decode()
     assert "+1520" in html
@@ -752,7 +753,7 @@ def test_the_pair_page_follows_the_board_rule_for_the_round_in_play(running):
         tricks=1,
         lead="D7",
     )  # NS vulnerable, seven down: -700
-    services.result_submit(
+    entered = services.result_submit(
         table_id=ctx.table1.pk,
         board_id=ctx.board.pk,
         user=table1,
@@ -762,6 +763,9 @@ def test_the_pair_page_follows_the_board_rule_for_the_round_in_play(running):
         lead="HA",
     )
     html = page_for(table1).get(url).content.decode()
+    assert "+1520" not in html  # their own entry alone unlocks nothing ...
+    services.result_confirm(result_id=entered.pk, user=player(ctx.table1.ew))
+    html = page_for(table1).get(url).content.decode()  # ... the opponents' confirmation does
     assert "+1520" in html and "-700" not in html and note in html
     api = api_for(table1).get(f"/api/events/{event.pk}/pairs/{ctx.table2.ns_id}/").data
     assert [r["board_number"] for r in api["rounds"][0]["results"]] == [1]

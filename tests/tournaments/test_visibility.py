@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from tests.factories import UserFactory
 from tournaments import services
-from tournaments.models import Result
+from tournaments.models import EventLog, Result
 
 DEAL_MARK = 'class="compass"'
 HIDDEN_MARK = 'id="not-visible"'
@@ -20,12 +20,13 @@ def player(entry, position=1):
 
 @pytest.fixture
 def running(make_event):
-    """Round 1 open; table 2 has played board 1 (7NT making: +1520), table 1 has not."""
+    """Round 1 open; table 2 has played board 1 (7NT making: +1520, confirmed), table 1
+    has not."""
     event = make_event(pairs=4, start=True, num_rounds=2)
     rnd = event.rounds.get(number=1)
     table1, table2 = rnd.tables.order_by("number")
     board = event.boards.get(number=1)
-    services.result_submit(
+    result = services.result_submit(
         table_id=table2.pk,
         board_id=board.pk,
         user=player(table2.ns),
@@ -34,6 +35,7 @@ def running(make_event):
         tricks=13,
         lead="SA",
     )
+    services.result_confirm(result_id=result.pk, user=player(table2.ew))
     return event, table1, table2, board
 
 
@@ -62,7 +64,7 @@ def test_anonymous_and_unseated_users_cannot_see_a_board_in_play(client, running
 
 def test_after_playing_it_the_player_sees_the_deal_and_other_results(client, running):
     event, table1, _, board = running
-    services.result_submit(
+    entered = services.result_submit(
         table_id=table1.pk,
         board_id=board.pk,
         user=player(table1.ew),
@@ -71,6 +73,7 @@ def test_after_playing_it_the_player_sees_the_deal_and_other_results(client, run
         tricks=10,
         lead="HA",
     )
+    services.result_confirm(result_id=entered.pk, user=player(table1.ns))
     client.force_login(player(table1.ns, 2))
     html = board_page(client, event)
     assert DEAL_MARK in html and "♠" in html
@@ -145,3 +148,41 @@ def test_anonymous_users_see_finished_events(client, make_event):
     assert DEAL_MARK in html and "+430" in html
     pair = client.get(reverse("tournaments:pair_detail", args=[event.pk, table.ns_id]))
     assert "+430" in pair.content.decode()
+
+
+def test_a_sides_own_entry_unlocks_nothing_until_the_opponents_confirm(client, running):
+    """Peeking by a fake entry: a side that enters "pass" for a board it has not played
+    sees neither the deal nor the other results, until the opponents (or the director)
+    confirm that result; who unlocked what is in the audit trail."""
+    event, table1, _, board = running
+    fake = services.result_submit(
+        table_id=table1.pk, board_id=board.pk, user=player(table1.ns), contract="PASS"
+    )
+    for seat in (player(table1.ns), player(table1.ns, 2), player(table1.ew)):
+        client.force_login(seat)
+        html = board_page(client, event)
+        assert HIDDEN_MARK in html and "+1520" not in html and DEAL_MARK not in html
+        client.logout()
+    services.result_confirm(result_id=fake.pk, user=player(table1.ew))
+    client.force_login(player(table1.ns))
+    html = board_page(client, event)
+    assert DEAL_MARK in html and "+1520" in html
+    unlock = EventLog.objects.get(event=event, action="board_unlock", data__table=table1.number)
+    assert unlock.data == {"table": table1.number, "board": board.number, "result": fake.pk}
+    assert unlock.actor == player(table1.ew)
+
+
+def test_a_directors_entry_unlocks_the_board_for_the_table(client, running, director):
+    event, table1, _, board = running
+    services.result_submit(
+        table_id=table1.pk,
+        board_id=board.pk,
+        user=director,
+        contract="3NT",
+        declarer="N",
+        tricks=9,
+        lead="SA",
+    )
+    client.force_login(player(table1.ew))
+    assert DEAL_MARK in board_page(client, event)
+    assert EventLog.objects.filter(event=event, action="board_unlock", actor=director).exists()

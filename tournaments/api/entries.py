@@ -213,8 +213,7 @@ class PairRoundSerializer(serializers.Serializer):
 
     @extend_schema_field(PairResultSerializer(many=True))
     def get_results(self, pair_round):
-        hidden = self.context["hidden"]
-        shown = [r for r in pair_round.results if r.board_id not in hidden]
+        shown = self.context["sight"].results_at(pair_round.table, pair_round.results)
         return PairResultSerializer(shown, many=True, context={"side": pair_round.side}).data
 
 
@@ -239,5 +238,5 @@ class PairHistoryApi(APIView):
             selectors.entry_with_players_get(event=event, entry_id=entry_id), _("No such pair.")
         )
         data = {"entry": entry, "rounds": selectors.pair_history_get(entry=entry)}
-        hidden = selectors.board_ids_hidden_from(event=event, user=request.user)
-        return Response(self.OutputSerializer(data, context={"hidden": hidden}).data)
+        sight = selectors.Sight(user=request.user, event=event)
+        return Response(self.OutputSerializer(data, context={"sight": sight}).data)

@@ -252,7 +252,7 @@ class BoardDetailApi(APIView):
     def get(self, request, event_id: int, number: int):
         event = event_or_404(event_id)
         board = found(selectors.board_get(event=event, number=number), _("No such board."))
-        if not selectors.board_visible_to(board=board, user=request.user, event=event):
+        if not selectors.board_visible(user=request.user, board=board, event=event):
             raise PermissionDenied(
                 _("Board %(n)d stays hidden until you have played it or its round has ended.")
                 % {"n": board.number},

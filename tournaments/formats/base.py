@@ -69,6 +69,15 @@ class Format:
         """Whether ``board`` is played at ``table`` (checked at every result entry)."""
         raise NotImplementedError
 
+    # -- what is in play (the visibility rule reads it) --------------------------------
+    def boards_in_play(self, *, event: Event) -> QuerySet[Board]:
+        """Boards whose deal and results are still secret from who has not played them."""
+        return Board.objects.filter(event=event, round__status=Round.Status.OPEN)
+
+    def board_in_play(self, *, board: Board) -> bool:
+        """The same test for one board, in memory (``board.round`` loaded)."""
+        return board.round is not None and board.round.status == Round.Status.OPEN
+
     # -- scoring ------------------------------------------------------------------------
     def boards_score(self, *, event: Event, results: Sequence[Result]) -> None:
         """Set ``ns_points``/``ew_points`` on the results of whole boards, in memory."""

@@ -1,11 +1,6 @@
 """Reads of the tournaments app, shared by pages and the API. Query counts are bounded."""
 
-from .boards import (
-    board_get,
-    board_ids_hidden_from,
-    board_results_get,
-    board_visible_to,
-)
+from .boards import board_get, board_results_get
 from .events import (
     corrections_recent_get,
     current_event_for_get,
@@ -36,15 +31,29 @@ from .play import (
     round_get,
     table_get,
 )
+from .visibility import (
+    ANYONE,
+    Sight,
+    board_is_public,
+    board_visible,
+    boards_hidden,
+    boards_unlocked_for,
+    entry_ids_of,
+)
 
 __all__ = [
     "MyTableState",
     "PairRound",
     "SeatInfo",
+    "ANYONE",
     "board_get",
-    "board_ids_hidden_from",
+    "board_is_public",
     "board_results_get",
-    "board_visible_to",
+    "board_visible",
+    "boards_hidden",
+    "boards_unlocked_for",
+    "entry_ids_of",
+    "Sight",
     "corrections_recent_get",
     "current_event_for_get",
     "entries_listed_for",

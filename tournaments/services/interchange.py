@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-from django.contrib.auth.models import AnonymousUser
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -62,7 +61,7 @@ def _event_record(event: Event) -> EventRecord:
 
 def boards_public_get(*, event: Event) -> list[Board]:
     """The event's boards that everyone may see (closed rounds; all once finished)."""
-    hidden = selectors.board_ids_hidden_from(event=event, user=AnonymousUser())
+    hidden = selectors.boards_hidden(user=selectors.ANYONE, event=event)
     return [b for b in selectors.event_boards_get(event=event) if b.pk not in hidden]
 
 

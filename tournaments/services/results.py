@@ -27,6 +27,7 @@ from ..lock_objects import (
 )
 from ..models import Board, EntryMember, Event, Result, ResultCorrection, Round, Table
 from ..permissions import is_event_director
+from .audit import log_action
 from .totals import event_finish_ranking, standings_rebuild
 
 SEATS = ("N", "E", "S", "W")
@@ -166,7 +167,7 @@ def result_submit(
         tr = result_validate(
             board=board, contract=contract, declarer=declarer, tricks=tricks, lead=lead
         )
-        return Result.objects.create(
+        result = Result.objects.create(
             table=table,
             board=board,
             status=Result.Status.PLAYED,
@@ -181,6 +182,9 @@ def result_submit(
             confirmed_by=user if director else None,
             confirmed_at=now if director else None,
         )
+        if director:
+            _log_unlock(rnd, table, result, user)
+        return result
 
 
 def result_confirm(*, result_id: int, user: User, now: datetime | None = None) -> Result:
@@ -208,7 +212,21 @@ def result_confirm(*, result_id: int, user: User, now: datetime | None = None) -
         result.confirmed_by = user
         result.confirmed_at = now
         result.save(update_fields=["confirmed_by", "confirmed_at"])
+        _log_unlock(rnd, result.table, result, user)
         return result
+
+
+def _log_unlock(rnd: Round, table: Table, result: Result, user: User) -> None:
+    """A confirmed result unlocks its board for the table's players while it is in play
+    (``selectors.visibility``): the audit trail records who unlocked what."""
+    if rnd.status == Round.Status.OPEN and result.status == Result.Status.PLAYED:
+        log_action(
+            event=rnd.event,
+            actor=user,
+            action="board_unlock",
+            round_number=rnd.number,
+            data={"table": table.number, "board": result.board.number, "result": result.pk},
+        )
 
 
 def _was_cut(result: Result) -> bool:
@@ -326,6 +344,7 @@ def result_correct(
             new_value=_snapshot(result),
             reason=reason,
         )
+        _log_unlock(rnd, table, result, director)
         if rnd.status == Round.Status.CLOSED:
             _rescore_closed_round(rnd, board)
             result.refresh_from_db()

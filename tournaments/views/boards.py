@@ -1,7 +1,7 @@
 """Board page: the deal, double-dummy table and par, and every table's result.
 
 SPEC 9: the deal, the analysis and the other tables' results are shown only when
-``board_visible_to`` allows; otherwise the page answers 200 with a "not yet visible" note.
+``selectors.board_visible`` allows; otherwise the page answers 200 with a "not yet visible" note.
 """
 
 from __future__ import annotations
@@ -129,7 +129,7 @@ def board_detail(request: HttpRequest, event_id: int, number: int) -> HttpRespon
         Board.objects.select_related("round", "event"), event_id=event_id, number=number
     )
     event = board.event
-    visible = selectors.board_visible_to(board=board, user=request.user, event=event)
+    visible = selectors.board_visible(user=request.user, board=board, event=event)
     last_dealt = event.current_round * event.boards_per_round
     context = {
         "event": event,

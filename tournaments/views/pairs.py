@@ -10,7 +10,6 @@ from django.utils.safestring import SafeString
 
 from .. import selectors
 from ..models import Entry, Event, Result, Round
-from ..permissions import is_event_director
 from .display import DASH, card_html, contract_html, points_text, score_text
 
 CHART_W, CHART_H, PAD_L, PAD_R, PAD_T, PAD_B = 560, 180, 36, 14, 14, 28
@@ -101,21 +100,18 @@ def pair_detail(request: HttpRequest, event_id: int, entry_id: int) -> HttpRespo
     entry = selectors.entry_with_players_get(event=event, entry_id=entry_id)
     if entry is None:
         raise Http404
-    members = {m.player_id for m in entry.members.all()}
-    insider = request.user.pk in members or is_event_director(user=request.user, event=event)
-    # SPEC 9, as on the board page: of the round in play, the boards the user's table
-    # has played are shown (every table's result); the pair's own players see its table.
-    hidden_ids = (
-        set() if insider else selectors.board_ids_hidden_from(event=event, user=request.user)
-    )
+    # The visibility rule, as on the board page: of the round in play, the boards
+    # unlocked for the user's table are shown; a player always sees their own table.
+    sight = selectors.Sight(user=request.user, event=event)
     finished = event.status == Event.Status.FINISHED
     blocks = []
     for pr in selectors.pair_history_get(entry=entry):
         closed = finished or pr.table.round.status == Round.Status.CLOSED
         # Only an open round has hidden boards; whether this pair has results on them
         # is not shown either.
-        hidden = not closed and bool(hidden_ids)
-        shown = [r for r in pr.results if r.board_id not in hidden_ids]
+        shown = sight.results_at(pr.table, pr.results)
+        # Whether the pair has results on hidden boards is not shown either.
+        hidden = not closed and bool(sight.hidden) and not sight.at_table(pr.table)
         st = pr.standing
         blocks.append(
             RoundBlock(

@@ -17,7 +17,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from .. import selectors
-from ..models import Entry, Event, Round
+from ..models import Entry, Event
 from .display import DASH, player_links, player_url_maker, points_text
 
 
@@ -96,7 +96,7 @@ def standings_context(event: Event, user=None) -> dict:
     players_of = selectors.event_players_get(event=event) if entries else {}
     boards = selectors.event_boards_get(event=event) if event.current_round else []
     finished = event.status == Event.Status.FINISHED
-    shown = [b for b in boards if finished or b.round.status == Round.Status.CLOSED]
+    shown = [b for b in boards if selectors.board_is_public(board=b, event=event)]
     grid = selectors.score_grid_get(event=event) if shown else {}
     columns = []  # (board number, link, class of a round's first board) per shown board
     for b in shown:
@@ -137,7 +137,7 @@ def standings_context(event: Event, user=None) -> dict:
                 text = points_text(score[0], event.method)
                 cells.append(f'<td class="num {neg}{first}"><a href="{board_url}">{text}</a></td>')
         grid_html.append(_grid_html(row, cells))
-    closed_rounds = sum(1 for b in boards if b.round.status == Round.Status.CLOSED)
+    closed_rounds = len(shown) if not finished else 0
     return {
         "event": event,
         "rows": rows,

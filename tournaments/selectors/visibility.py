@@ -1,0 +1,112 @@
+"""The one visibility rule (``docs/rules.md`` § Visibility). Pages, the API, exports,
+fragments and commands all ask here.
+
+While a board is in play (its round is open; the format decides what "in play" means),
+its deal, double-dummy analysis and the other tables' results are hidden from a player
+until the board is *unlocked* for their table: the table's result on it has been
+confirmed, by the other side or by the director. A side's own entry alone unlocks
+nothing (otherwise entering "pass" would be a way to peek). Directors see everything;
+everyone sees everything once the board is no longer in play or the event has finished.
+A player always sees their own table's result.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AnonymousUser
+from django.db.models import Q
+from django.utils.functional import cached_property
+
+from accounts.models import User
+
+from ..formats import format_for
+from ..models import Board, EntryMember, Event, Result
+from ..permissions import is_event_director
+
+ANYONE = AnonymousUser()
+
+
+def _sees_everything(event: Event, user: User) -> bool:
+    return event.status == Event.Status.FINISHED or is_event_director(user=user, event=event)
+
+
+def entry_ids_of(*, user: User, event: Event) -> set[int]:
+    """The entries ``user`` plays for in ``event`` (one query; none for anonymous)."""
+    if not user.is_authenticated:
+        return set()
+    return set(
+        EntryMember.objects.filter(event=event, player=user).values_list("entry_id", flat=True)
+    )
+
+
+def boards_unlocked_for(*, board_ids, user: User | None = None, entry_ids=None) -> set[int]:
+    """Of ``board_ids``, the boards whose result at the table of ``user`` (or of one of
+    ``entry_ids``, when known) is confirmed. One query; none for nobody."""
+    if entry_ids is not None:
+        at_table = Q(table__ns_id__in=entry_ids) | Q(table__ew_id__in=entry_ids)
+    elif user is not None and user.is_authenticated:
+        at_table = Q(table__ns__members__player=user) | Q(table__ew__members__player=user)
+    else:
+        return set()
+    if entry_ids is not None and not entry_ids:
+        return set()
+    return set(
+        Result.objects.filter(
+            board_id__in=board_ids, status=Result.Status.PLAYED, confirmed_at__isnull=False
+        )
+        .filter(at_table)
+        .values_list("board_id", flat=True)
+    )
+
+
+def board_is_public(*, board: Board, event: Event) -> bool:
+    """Whether everyone may see ``board`` (in memory: ``board.round`` is loaded)."""
+    return event.status == Event.Status.FINISHED or not format_for(event).board_in_play(board=board)
+
+
+def board_visible(*, user: User, board: Board, event: Event | None = None) -> bool:
+    """May ``user`` see this board's deal, analysis and every table's result now?"""
+    event = event or board.event
+    if _sees_everything(event, user) or board_is_public(board=board, event=event):
+        return True
+    return board.pk in boards_unlocked_for(user=user, board_ids=[board.pk])
+
+
+def boards_hidden(*, user: User, event: Event, own: set[int] | None = None) -> set[int]:
+    """The boards of ``event`` that ``user`` may not see yet (at most two queries;
+    ``own``: the user's entries, when already known).
+
+    ``user=ANYONE``: what is hidden from the public (standings grid, exports)."""
+    if _sees_everything(event, user):
+        return set()
+    hidden = set(format_for(event).boards_in_play(event=event).values_list("pk", flat=True))
+    if hidden:
+        hidden -= boards_unlocked_for(board_ids=hidden, user=user, entry_ids=own)
+    return hidden
+
+
+class Sight:
+    """What one user may see of one event, computed once (for a page or an API answer
+    that checks many results): ``hidden`` boards and the user's own entries."""
+
+    def __init__(self, *, user: User, event: Event):
+        self.user, self.event = user, event
+
+    @cached_property
+    def own_entries(self) -> set[int]:
+        return entry_ids_of(user=self.user, event=self.event)
+
+    @cached_property
+    def hidden(self) -> set[int]:
+        if _sees_everything(self.event, self.user):
+            return set()
+        return boards_hidden(user=self.user, event=self.event, own=self.own_entries)
+
+    def at_table(self, table) -> bool:
+        return table.ns_id in self.own_entries or table.ew_id in self.own_entries
+
+    def results_at(self, table, results) -> list[Result]:
+        """Of ``results`` of one ``table``, the ones the user may see: all of them at
+        their own table, else those on boards they may see."""
+        if self.at_table(table):
+            return list(results)
+        return [r for r in results if r.board_id not in self.hidden]
