@@ -10,6 +10,7 @@ from django.db import OperationalError, connections
 from django.test import override_settings
 
 from tests.conftest import REQUIRE_SERVICES
+from tests.live.conftest import need_redis
 from tournaments.services import schedule
 
 pytestmark = pytest.mark.django_db
@@ -36,14 +37,7 @@ def redis_url():
         if REQUIRE_SERVICES:
             pytest.fail("REQUIRE_SERVICES=1 but neither REDIS_URL nor CELERY_BROKER_URL is Redis")
         pytest.skip("needs Redis (set REDIS_URL)")
-    import redis
-
-    try:
-        redis.Redis.from_url(url, socket_connect_timeout=2).ping()
-    except Exception as exc:  # noqa: BLE001
-        if REQUIRE_SERVICES:
-            pytest.fail(f"REQUIRE_SERVICES=1 but Redis at {url} does not answer: {exc}")
-        pytest.skip(f"needs Redis at {url}")
+    need_redis(url)
     return url
 
 

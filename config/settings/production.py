@@ -5,10 +5,12 @@ terminator, and always sets ``X-Forwarded-Proto`` itself; gunicorn is reachable 
 nginx. That is what makes trusting the header (``SECURE_PROXY_SSL_HEADER``) safe.
 """
 
+from pathlib import Path
+
 from django.core.exceptions import ImproperlyConfigured
 
 from .base import *  # noqa: F403
-from .base import CACHES, DATABASES, env
+from .base import BASE_DIR, CACHES, DATABASES, env
 
 for _name in ("DJANGO_SECRET_KEY", "DATABASE_URL", "CELERY_BROKER_URL"):
     if not env(_name, default=""):
@@ -40,6 +42,8 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
+# Where collectstatic writes and whitenoise serves from (the image builds it in /app).
+STATIC_ROOT = Path(env("DJANGO_STATIC_ROOT", default=str(BASE_DIR / "staticfiles")))
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
