@@ -9,6 +9,8 @@ something restarting the web process would fix.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from django.conf import settings
 from django.core.cache import cache
 from django.db import connection
@@ -48,18 +50,21 @@ def _broker() -> dict:
         return {"status": "ok", "required": False, "backend": "in-process"}
     if not url.startswith(("redis://", "rediss://")):
         return {"status": "unchecked", "required": False, "backend": url.split(":", 1)[0]}
-    import redis
-
-    client = redis.Redis.from_url(
-        url, socket_connect_timeout=REDIS_TIMEOUT, socket_timeout=REDIS_TIMEOUT
-    )
     try:
-        client.ping()
+        _redis(url).ping()
     except Exception as exc:  # noqa: BLE001
         return {"status": "down", "required": True, "backend": "redis", "error": _name(exc)}
-    finally:
-        client.close()
     return {"status": "ok", "required": True, "backend": "redis"}
+
+
+@lru_cache(maxsize=8)
+def _redis(url: str):
+    """One client (and connection pool) per broker URL for the process, not per probe."""
+    import redis
+
+    return redis.Redis.from_url(
+        url, socket_connect_timeout=REDIS_TIMEOUT, socket_timeout=REDIS_TIMEOUT
+    )
 
 
 def _name(exc: Exception) -> str:
