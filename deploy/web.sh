@@ -1,7 +1,6 @@
 #!/usr/bin/env sh
-# The web process: migrate, collect static files, serve with gunicorn.
+# The web process: gunicorn with deploy/gunicorn.conf.py. Migrations are NOT run here:
+# they run once, before the new code serves, as the `migrate` job (compose) or the
+# bridgehall-migrate unit (systemd); see the README's Operations section.
 set -e
-python manage.py migrate --noinput
-python manage.py collectstatic --noinput
-exec gunicorn config.wsgi:application --bind 0.0.0.0:8000 --workers "${WEB_CONCURRENCY:-3}" \
-  --access-logfile - --timeout 60
+exec gunicorn -c deploy/gunicorn.conf.py config.wsgi:application
