@@ -9,7 +9,8 @@ def signup(request):
         form = SignupForm(request.POST)
         if form.is_valid():
             user = form.save()
-            login(request, user)
+            # the password backend: the login throttle's backend logs nobody in
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
             return redirect("tournaments:event_list")
     else:
         form = SignupForm()

@@ -6,7 +6,6 @@ from datetime import timedelta
 
 import pytest
 from django.utils import timezone
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from tests.factories import UserFactory
@@ -703,7 +702,7 @@ def test_token_auth(make_event):
     )
     assert response.status_code == 200
     token = response.data["token"]
-    assert Token.objects.get(user=ns[0]).key == token
+    assert response.data["expiry"]
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
     assert client.get(f"/api/events/{event.pk}/my-table/").status_code == 200

@@ -15,11 +15,13 @@ from types import SimpleNamespace
 
 import pytest
 from django.db import connection
+from django.http import HttpRequest
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
-from rest_framework.authentication import SessionAuthentication, TokenAuthentication
-from rest_framework.authtoken.models import Token
+from knox.auth import TokenAuthentication
+from knox.models import AuthToken
+from rest_framework.authentication import SessionAuthentication
 from rest_framework.test import APIClient
 
 from tests.factories import UserFactory
@@ -522,15 +524,16 @@ def test_the_api_checks_csrf_on_a_session_and_not_with_a_token(running):
     data = {"table": table.pk, "board": board.pk, "contract": "4S", "declarer": "N"}
     data |= {"tricks": 10, "lead": "HK"}
     session = APIClient(enforce_csrf_checks=True)
-    assert session.login(username=user.username, password=PASSWORD)
+    # the login throttle needs the request a real login comes with
+    assert session.login(request=HttpRequest(), username=user.username, password=PASSWORD)
     response = session.post("/api/results/", data, format="json")
     assert response.status_code == 403 and "CSRF" in response.data["detail"]
     assert not Result.objects.filter(table=table).exists()
     assert session.get(f"/api/events/{event.pk}/my-table/").status_code == 200  # reads need none
 
-    token = Token.objects.create(user=user)
+    _instance, token = AuthToken.objects.create(user=user)
     with_token = APIClient(enforce_csrf_checks=True)
-    with_token.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    with_token.credentials(HTTP_AUTHORIZATION=f"Token {token}")
     assert with_token.post("/api/results/", data, format="json").status_code == 201
     bad = APIClient()
     bad.credentials(HTTP_AUTHORIZATION="Token not-a-token")

@@ -35,7 +35,8 @@ class _UsernameField(serializers.SlugRelatedField):
 def _username_field(**kwargs) -> serializers.SlugRelatedField:
     return _UsernameField(
         slug_field="username",
-        queryset=User.objects.filter(is_active=True),
+        # every account: a deactivated one is refused by the registration service
+        queryset=User.objects.all(),
         # lazy: the message is made when the serializer class is, at import
         error_messages={"does_not_exist": gettext_lazy("No player with the username “{value}”.")},
         **kwargs,

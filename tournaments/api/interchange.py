@@ -14,7 +14,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import serializers
 from rest_framework.negotiation import BaseContentNegotiation
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.permissions import AllowAny
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
@@ -22,6 +22,7 @@ from rest_framework.views import APIView
 
 from ..interchange import pbn_decode
 from ..services import interchange
+from .parsers import JSONParser
 from .permissions import IsEventDirector
 from .utils import error_responses, event_or_404
 

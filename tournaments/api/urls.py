@@ -1,12 +1,13 @@
 """REST API under /api/ (see /api/docs/ for the OpenAPI documentation)."""
 
 from django.urls import path
-from rest_framework.authtoken.views import obtain_auth_token
 
-from . import entries, events, interchange, results
+from . import auth, entries, events, interchange, results
 
 urlpatterns = [
-    path("auth/token/", obtain_auth_token, name="api-token"),
+    path("auth/token/", auth.TokenObtainApi.as_view(), name="api-token"),
+    path("auth/logout/", auth.TokenLogoutApi.as_view(), name="api-logout"),
+    path("auth/logout-all/", auth.TokenLogoutAllApi.as_view(), name="api-logout-all"),
     path("events/", events.EventListCreateApi.as_view(), name="api-events"),
     path("events/<int:event_id>/", events.EventDetailApi.as_view(), name="api-event"),
     path(

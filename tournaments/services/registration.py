@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 
-from ..errors import ConflictError, PermissionDeniedError
+from ..errors import BridgeError, ConflictError, PermissionDeniedError
 from ..lock_objects import entry_for_update, event_for_update
 from ..models import Entry, EntryMember, Event
 from ..permissions import director_required, is_event_director
@@ -21,9 +21,21 @@ def _next_order(event: Event) -> int:
     return (last or 0) + 1
 
 
+def players_enterable_check(*, players: list[User]) -> None:
+    """Refuse a deactivated account: it cannot play, so it cannot be entered in an event
+    (by a partner's invitation or by the director). The one rule for pages and API."""
+    if inactive := next((p for p in players if not p.is_active), None):
+        raise BridgeError(
+            _("%(username)s cannot be entered: the account is deactivated.")
+            % {"username": inactive.username},
+            code="inactive_player",
+        )
+
+
 def _create_entry(*, event: Event, players: list[User], confirmed: bool, late: bool) -> Entry:
     if len({p.pk for p in players}) != len(players):
         raise ConflictError(_("A pair needs two different players."), code="same_player")
+    players_enterable_check(players=players)
     taken = EntryMember.objects.filter(event=event, player__in=players).select_related("player")
     if member := taken.first():
         raise ConflictError(
