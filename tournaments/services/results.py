@@ -20,6 +20,7 @@ from accounts.models import User
 from ..errors import BridgeError, ConflictError, PermissionDeniedError
 from ..lock_objects import round_for_update
 from ..models import Board, EntryMember, Event, Result, ResultCorrection, Round, Table
+from ..numbers import ascii_int
 from .totals import board_points, event_finish_ranking, standings_rebuild
 
 SEATS = ("N", "E", "S", "W")
@@ -27,13 +28,13 @@ SEAT_WORDS = {"NORTH": "N", "EAST": "E", "SOUTH": "S", "WEST": "W"}
 
 
 def _whole_number(value) -> int | None:
-    """``value`` as an int (an int, a whole float or digits), else None: 9.5 is not 9."""
+    """``value`` as an int (an int, a whole float or digits 0-9), else None: 9.5 is not 9."""
     if isinstance(value, bool):
         return None
     if isinstance(value, float):
         return int(value) if value.is_integer() else None
     try:
-        return int(value.strip()) if isinstance(value, str) else operator.index(value)
+        return ascii_int(value) if isinstance(value, str) else operator.index(value)
     except (TypeError, ValueError):
         return None
 
