@@ -105,12 +105,16 @@ def _load(table_id: int, board_id: int) -> tuple[Table, Board, Round]:
     except (Table.DoesNotExist, Board.DoesNotExist) as exc:
         raise BridgeError(_("No such table or board."), code="not_found") from exc
     rnd = round_for_update(table.round_id)
+    return table, board, rnd
+
+
+def _check_board(board: Board, rnd: Round) -> None:
+    """After the permission check: an outsider learns nothing about the board."""
     if board.round_id != rnd.pk:
         raise BridgeError(
             _("Board %(n)d is not played at this table in this round.") % {"n": board.number},
             code="wrong_board",
         )
-    return table, board, rnd
 
 
 def result_submit(
@@ -133,6 +137,7 @@ def result_submit(
         side = _side(table, user)
         if side is None and not director:
             raise PermissionDeniedError(_("You do not sit at this table."), code="not_at_table")
+        _check_board(board, rnd)
         if table.is_bye:
             raise BridgeError(_("A bye has no results to enter."), code="bye")
         existing = Result.objects.filter(table=table, board=board).first()
@@ -181,10 +186,6 @@ def result_confirm(*, result_id: int, user: User, now: datetime | None = None) -
             raise BridgeError(_("No such result."), code="not_found")
         rnd = round_for_update(result.table.round_id)
         result = Result.objects.select_for_update().get(pk=result_id)
-        if result.status != Result.Status.PLAYED:
-            raise ConflictError(_("Only a played result can be confirmed."), code="not_played")
-        if result.confirmed_at is not None:
-            raise ConflictError(_("This result is already confirmed."), code="confirmed")
         side = _side(result.table, user)
         if not rnd.event.is_directed_by(user):
             if side is None:
@@ -194,6 +195,10 @@ def result_confirm(*, result_id: int, user: User, now: datetime | None = None) -
                     _("The opponents of the side that entered it confirm a result."),
                     code="same_side",
                 )
+        if result.status != Result.Status.PLAYED:
+            raise ConflictError(_("Only a played result can be confirmed."), code="not_played")
+        if result.confirmed_at is not None:
+            raise ConflictError(_("This result is already confirmed."), code="confirmed")
         result.confirmed_by = user
         result.confirmed_at = now
         result.save(update_fields=["confirmed_by", "confirmed_at"])
@@ -262,6 +267,7 @@ def result_correct(
             raise PermissionDeniedError(
                 _("Only the director can correct results."), code="director"
             )
+        _check_board(board, rnd)
         if table.is_bye:
             raise BridgeError(_("A bye has no results to correct."), code="bye")
         result = Result.objects.select_for_update().filter(table=table, board=board).first()
