@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from accounts.models import User
 
 from .models import Event
+from .services.events import EVENT_LIMITS, event_settings_validate
 
 SEAT_CHOICES = [("N", _("North")), ("E", _("East")), ("S", _("South")), ("W", _("West"))]
 ADJUSTMENT_CHOICES = [("", "—"), *Event.Adjustment.choices]
@@ -49,29 +50,35 @@ class AddPairForm(forms.Form):
     player2 = PlayerField(label=_("Second player (username)"))
 
 
+def _bounds(name: str) -> dict:
+    limits = EVENT_LIMITS[name]
+    return {"min_value": limits.low, "max_value": limits.high}
+
+
 class EventForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=120)
     start_at = forms.DateTimeField(
         label=_("Start time"),
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
     )
-    num_rounds = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=50, initial=6)
+    # The ranges are the service's (EVENT_LIMITS); clean() runs its one check too.
+    num_rounds = forms.IntegerField(label=_("Rounds"), **_bounds("num_rounds"), initial=6)
     boards_per_round = forms.IntegerField(
-        label=_("Boards per round"), min_value=1, max_value=36, initial=3
+        label=_("Boards per round"), **_bounds("boards_per_round"), initial=3
     )
     round_minutes = forms.FloatField(
-        label=_("Round length (minutes)"), min_value=0.05, max_value=600, initial=24
+        label=_("Round length (minutes)"), **_bounds("round_minutes"), initial=24
     )
     gap_minutes = forms.FloatField(
-        label=_("Gap between rounds (minutes)"), min_value=0, max_value=600, initial=3
+        label=_("Gap between rounds (minutes)"), **_bounds("gap_minutes"), initial=3
     )
     method = forms.ChoiceField(
         label=_("Scoring method"), choices=Event.Method.choices, initial=Event.Method.XIMP
     )
     finish_threshold = forms.DecimalField(
         label=_("Finishing threshold"),
-        min_value=Decimal("0"),
-        max_value=Decimal("1"),
+        min_value=Decimal(EVENT_LIMITS["finish_threshold"].low),
+        max_value=Decimal(EVENT_LIMITS["finish_threshold"].high),
         decimal_places=2,
         initial=Decimal("0.70"),
         help_text=_("Share of the event's boards a pair must play to be ranked (0–1)."),
@@ -88,6 +95,13 @@ class EventForm(forms.Form):
         if not self.is_bound:
             start = timezone.localtime() + timedelta(hours=1)
             self.initial.setdefault("start_at", start.replace(minute=0, second=0, microsecond=0))
+
+    def clean(self):
+        data = super().clean()
+        names = ("start_at", *EVENT_LIMITS)
+        for problem in event_settings_validate(**{n: data[n] for n in names if n in data}):
+            self.add_error(problem.field, problem.message)
+        return data
 
 
 class ResultForm(forms.Form):

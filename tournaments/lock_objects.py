@@ -1,5 +1,6 @@
 """Every row lock is taken here, in one order (``docs/rules.md`` § Concurrency):
 
+0. a request's idempotency key (only that request's replays ever wait on it),
 1. the event,
 2. its round,
 3. a result,
@@ -14,7 +15,7 @@ serialises writers.
 
 from __future__ import annotations
 
-from .models import Board, Entry, Event, Result, Round, Table
+from .models import Board, Entry, Event, IdempotencyKey, Result, Round, Table
 
 
 def event_for_update(event_id: int) -> Event:
@@ -40,3 +41,7 @@ def result_at_table_for_update(*, table: Table, board: Board) -> Result | None:
 
 def entry_for_update(entry_id: int) -> Entry:
     return Entry.objects.select_for_update(of=("self",)).get(pk=entry_id)
+
+
+def idempotency_key_for_update(*, user, key: str) -> IdempotencyKey:
+    return IdempotencyKey.objects.select_for_update(of=("self",)).get(user=user, key=key)

@@ -3,6 +3,7 @@
 from celery import shared_task
 
 from .services.analysis import boards_analyse
+from .services.idempotency import idempotency_keys_expire
 from .services.schedule import events_advance
 
 
@@ -17,3 +18,9 @@ def advance_due_events() -> dict[str, list[str]]:
     """The beat entry: perform every start, cut and re-seat that is due (idempotent)."""
     done = events_advance(name="beat")
     return {str(k): v for k, v in done.items()}
+
+
+@shared_task(acks_late=True, ignore_result=True)
+def expire_idempotency_keys() -> int:
+    """The hourly beat entry: forget API idempotency keys older than 24 hours."""
+    return idempotency_keys_expire()

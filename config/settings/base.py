@@ -180,6 +180,11 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": timedelta(seconds=SCHEDULER_TICK_SECONDS),
         "options": {"expires": SCHEDULER_TICK_SECONDS * 2},
     },
+    "expire-idempotency-keys": {
+        "task": "tournaments.tasks.expire_idempotency_keys",
+        "schedule": timedelta(hours=1),
+        "options": {"expires": 30 * 60},
+    },
 }
 
 # Fault injection for the live-services tests only: seconds a round close waits inside

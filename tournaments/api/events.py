@@ -11,9 +11,15 @@ from rest_framework.views import APIView
 
 from .. import selectors, services
 from ..models import Event
+from ..services.events import EVENT_LIMITS, event_settings_validate
 from .permissions import IsDirector, IsEventDirector
 from .serializers import EntrySerializer, EventDetailSerializer, EventSerializer
 from .utils import Pagination, error_responses, event_or_404, found, paginated_response
+
+
+def _bounds(name: str) -> dict:
+    limits = EVENT_LIMITS[name]
+    return {"min_value": limits.low, "max_value": limits.high}
 
 
 def _detail(event: Event, *, status_code: int = status.HTTP_200_OK) -> Response:
@@ -41,20 +47,36 @@ class EventListCreateApi(APIView):
             ref_name = "EventFilter"
 
     class InputSerializer(serializers.Serializer):
+        """The ranges are the service's (``EVENT_LIMITS``); ``validate`` runs its check."""
+
         name = serializers.CharField(max_length=120)
-        start_at = serializers.DateTimeField()
-        num_rounds = serializers.IntegerField(min_value=1, max_value=50)
-        boards_per_round = serializers.IntegerField(min_value=1, max_value=36)
-        round_minutes = serializers.IntegerField(min_value=1, max_value=600, default=24)
-        gap_minutes = serializers.IntegerField(min_value=0, max_value=600, default=3)
+        start_at = serializers.DateTimeField(
+            help_text="From now to two years ahead (ISO 8601 with a time zone)."
+        )
+        num_rounds = serializers.IntegerField(**_bounds("num_rounds"))
+        boards_per_round = serializers.IntegerField(**_bounds("boards_per_round"))
+        round_minutes = serializers.FloatField(
+            **_bounds("round_minutes"), default=24, help_text="Fractions allowed."
+        )
+        gap_minutes = serializers.FloatField(**_bounds("gap_minutes"), default=3)
         method = serializers.ChoiceField(choices=Event.Method.choices, default=Event.Method.XIMP)
-        finish_threshold = serializers.FloatField(min_value=0, max_value=1, default=0.70)
+        finish_threshold = serializers.FloatField(**_bounds("finish_threshold"), default=0.70)
         bye_score = serializers.ChoiceField(
             choices=Event.Adjustment.choices, default=Event.Adjustment.AVERAGE
         )
 
         class Meta:
             ref_name = "EventCreateInput"
+
+        def validate(self, attrs):
+            names = ("start_at", *EVENT_LIMITS)
+            problems = event_settings_validate(**{n: attrs[n] for n in names if n in attrs})
+            if problems:
+                errors: dict[str, list[str]] = {}
+                for problem in problems:
+                    errors.setdefault(problem.field, []).append(problem.message)
+                raise serializers.ValidationError(errors)
+            return attrs
 
     @extend_schema(
         operation_id="events_list",

@@ -13,6 +13,7 @@ from rest_framework.views import APIView
 from .. import selectors, services
 from ..models import Event
 from ..permissions import is_event_director
+from .idempotency import IDEMPOTENCY_KEY, idempotent
 from .serializers import EntryBriefSerializer, ResultSerializer, RoundSerializer
 from .utils import error_responses, event_or_404, found
 
@@ -115,9 +116,13 @@ class ResultSubmitApi(APIView):
 
     @extend_schema(
         request=InputSerializer,
-        responses={201: ResultSerializer, **error_responses(400, 403, 409)},
+        parameters=[IDEMPOTENCY_KEY],
+        responses={201: ResultSerializer, **error_responses(400, 403, 409, 422)},
     )
     def post(self, request):
+        return idempotent(request, lambda: self._submit(request))
+
+    def _submit(self, request) -> Response:
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
@@ -139,10 +144,15 @@ class ResultConfirmApi(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
-        request=None, responses={200: ResultSerializer, **error_responses(403, 404, 409)}
+        request=None,
+        parameters=[IDEMPOTENCY_KEY],
+        responses={200: ResultSerializer, **error_responses(403, 404, 409, 422)},
     )
     def post(self, request, result_id: int):
         found(selectors.result_get(result_id=result_id), _("No such result."))
+        return idempotent(request, lambda: self._confirm(request, result_id))
+
+    def _confirm(self, request, result_id: int) -> Response:
         result = services.result_confirm(result_id=result_id, user=request.user)
         return Response(ResultSerializer(result).data)
 

@@ -23,6 +23,7 @@ _DESCRIPTIONS = {
     403: "Refused: {detail, code}.",
     404: "Not found: {detail, code}.",
     409: "Conflicts with the current state: {detail, code}.",
+    422: "The Idempotency-Key was used for another request: {detail, code}.",
 }
 
 

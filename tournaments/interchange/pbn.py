@@ -31,6 +31,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from ..numbers import ascii_float, ascii_int
 from .records import BoardRecord, EventRecord, PairRecord, ResultLine
 
 __all__ = [
@@ -52,7 +53,7 @@ DD_STRAINS = ("NT", "S", "H", "D", "C")
 
 _TAG = re.compile(r'\[\s*(\w+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
 _TOKEN = re.compile(r'"((?:[^"\\]|\\.)*)"|(\S+)')
-_COLUMN = re.compile(r"^[+-]?(\w+)(?:\\\d+[LR]?)?$", re.IGNORECASE)
+_COLUMN = re.compile(r"^[+-]?(\w+)(?:\\[0-9]+[LR]?)?$", re.IGNORECASE)
 _UNESCAPE = re.compile(r'\\(["\\])')
 
 
@@ -196,28 +197,28 @@ def dd_tricks_parse(text: str) -> dict[str, dict[str, int]]:
 
 def _optimum_parse(text: str) -> int | None:
     side, _, amount = text.strip().partition(" ")
-    if side not in ("NS", "EW") or not re.fullmatch(r"-?\d+", amount.strip()):
+    score = ascii_int(amount)
+    if side not in ("NS", "EW") or score is None:
         return None
-    score = int(amount)
     return score if side == "NS" else -score
 
 
 def _int_or_none(text: str | None) -> int | None:
     if text is None or text in ("-", ""):
         return None
-    try:
-        return int(text)
-    except ValueError as exc:
-        raise PbnError(f"expected a number, got {text!r}") from exc
+    number = ascii_int(text)
+    if number is None:
+        raise PbnError(f"expected a number (digits 0-9), got {text!r}")
+    return number
 
 
 def _float_or_none(text: str | None) -> float | None:
     if text is None or text in ("-", ""):
         return None
-    try:
-        return float(text)
-    except ValueError as exc:
-        raise PbnError(f"expected a number, got {text!r}") from exc
+    number = ascii_float(text)
+    if number is None:
+        raise PbnError(f"expected a number (digits 0-9), got {text!r}")
+    return number
 
 
 def _first(row: Mapping[str, str], *names: str) -> str | None:

@@ -55,6 +55,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Mapping
 from datetime import datetime
 
+from ..numbers import ascii_float, ascii_int
 from .records import BoardRecord, EventRecord, PairRecord, ResultLine
 
 __all__ = ["UsebioError", "usebio_parse", "usebio_write"]
@@ -188,20 +189,20 @@ def _int(element: ET.Element, name: str) -> int | None:
     text = _text(element, name)
     if text in (None, ""):
         return None
-    try:
-        return int(text.rstrip("="))
-    except ValueError as exc:
-        raise UsebioError(f"<{name}> is not a number: {text!r}") from exc
+    number = ascii_int(text.rstrip("="))
+    if number is None:
+        raise UsebioError(f"<{name}> is not a number (digits 0-9): {text!r}")
+    return number
 
 
 def _float(element: ET.Element, name: str) -> float | None:
     text = _text(element, name)
     if text in (None, ""):
         return None
-    try:
-        return float(text)
-    except ValueError as exc:
-        raise UsebioError(f"<{name}> is not a number: {text!r}") from exc
+    number = ascii_float(text)
+    if number is None:
+        raise UsebioError(f"<{name}> is not a number (digits 0-9): {text!r}")
+    return number
 
 
 def _points(line: ET.Element, side: str) -> float | None:

@@ -7,6 +7,7 @@ package; these models only store what the services computed.
 """
 
 from .events import Entry, EntryMember, Event
+from .idempotency import IdempotencyKey
 from .log import EventLog, SchedulerTick
 from .play import Board, Result, ResultCorrection, Round, Standing, Table, TableSeat
 from .settings import RoundSchedule, SwissSettings
@@ -26,4 +27,5 @@ __all__ = [
     "Standing",
     "EventLog",
     "SchedulerTick",
+    "IdempotencyKey",
 ]

@@ -34,6 +34,7 @@ from ..interchange import (
 )
 from ..lock_objects import event_for_update
 from ..models import Board, Entry, Event, Result, Round
+from ..numbers import ascii_int
 from ..permissions import director_required
 from .audit import log_action
 
@@ -200,16 +201,18 @@ def _deals_read(text: str, boards_total: int) -> dict[int, str]:
         if "Deal" not in game.tags:
             continue
         board = game.tags.get("Board", "").strip()
-        if not board.isdigit():
-            problems.append(
-                (
-                    "board_number",
-                    _("The deal of the game at line %(line)d has no board number.")
-                    % {"line": game.line},
+        number = ascii_int(board, signed=False)
+        if number is None:
+            message = (
+                _("The deal of the game at line %(line)d has no board number.")
+                if not board
+                else _(
+                    "The game at line %(line)d has board “%(board)s”: a board number is "
+                    "written with the digits 0-9."
                 )
             )
+            problems.append(("board_number", message % {"line": game.line, "board": board}))
             continue
-        number = int(board)
         if not 1 <= number <= boards_total:
             problems.append(
                 (

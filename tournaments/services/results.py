@@ -26,6 +26,7 @@ from ..lock_objects import (
     round_for_update,
 )
 from ..models import Board, EntryMember, Event, Result, ResultCorrection, Round, Table
+from ..numbers import ascii_int
 from ..permissions import is_event_director
 from .audit import log_action
 from .totals import event_finish_ranking, standings_rebuild
@@ -35,13 +36,13 @@ SEAT_WORDS = {"NORTH": "N", "EAST": "E", "SOUTH": "S", "WEST": "W"}
 
 
 def _whole_number(value) -> int | None:
-    """``value`` as an int (an int, a whole float or digits), else None: 9.5 is not 9."""
+    """``value`` as an int (an int, a whole float or digits 0-9), else None: 9.5 is not 9."""
     if isinstance(value, bool):
         return None
     if isinstance(value, float):
         return int(value) if value.is_integer() else None
     try:
-        return int(value.strip()) if isinstance(value, str) else operator.index(value)
+        return ascii_int(value) if isinstance(value, str) else operator.index(value)
     except (TypeError, ValueError):
         return None
 
@@ -117,12 +118,16 @@ def _load(table_id: int, board_id: int, *, lock_event: bool = False) -> tuple[Ta
     if lock_event:
         event_for_update(table.event_id)
     rnd = round_for_update(table.round_id)
+    return table, board, rnd
+
+
+def _check_board(board: Board, table: Table, rnd: Round) -> None:
+    """After the permission check: an outsider learns nothing about the board."""
     if not format_for(rnd.event).table_plays(table=table, board=board):
         raise BridgeError(
             _("Board %(n)d is not played at this table in this round.") % {"n": board.number},
             code="wrong_board",
         )
-    return table, board, rnd
 
 
 def result_submit(
@@ -145,6 +150,7 @@ def result_submit(
         side = _side(table, user)
         if side is None and not director:
             raise PermissionDeniedError(_("You do not sit at this table."), code="not_at_table")
+        _check_board(board, table, rnd)
         if table.is_bye:
             raise BridgeError(_("A bye has no results to enter."), code="bye")
         existing = Result.objects.filter(table=table, board=board).first()
@@ -196,10 +202,6 @@ def result_confirm(*, result_id: int, user: User, now: datetime | None = None) -
             raise BridgeError(_("No such result."), code="not_found")
         rnd = round_for_update(result.table.round_id)
         result = result_for_update(result_id)
-        if result.status != Result.Status.PLAYED:
-            raise ConflictError(_("Only a played result can be confirmed."), code="not_played")
-        if result.confirmed_at is not None:
-            raise ConflictError(_("This result is already confirmed."), code="confirmed")
         side = _side(result.table, user)
         if not is_event_director(user=user, event=rnd.event):
             if side is None:
@@ -209,6 +211,10 @@ def result_confirm(*, result_id: int, user: User, now: datetime | None = None) -
                     _("The opponents of the side that entered it confirm a result."),
                     code="same_side",
                 )
+        if result.status != Result.Status.PLAYED:
+            raise ConflictError(_("Only a played result can be confirmed."), code="not_played")
+        if result.confirmed_at is not None:
+            raise ConflictError(_("This result is already confirmed."), code="confirmed")
         result.confirmed_by = user
         result.confirmed_at = now
         result.save(update_fields=["confirmed_by", "confirmed_at"])
@@ -291,6 +297,7 @@ def result_correct(
             raise PermissionDeniedError(
                 _("Only the director can correct results."), code="director"
             )
+        _check_board(board, table, rnd)
         if table.is_bye:
             raise BridgeError(_("A bye has no results to correct."), code="bye")
         result = result_at_table_for_update(table=table, board=board)

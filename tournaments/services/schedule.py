@@ -110,11 +110,20 @@ def events_advance(*, now: datetime | None = None, name: str = "beat") -> dict[i
     return done
 
 
+def _out_of_range() -> BridgeError:
+    return BridgeError(
+        _("The schedule would run past the last date the clock can show."), code="time_range"
+    )
+
+
 def _catch_up(event: Event, director: User, now: datetime) -> None:
     """Before a director changes the clock: do what was already due, at its scheduled
     time (a round past its end is cut at its end), so the change never reopens it."""
     director_required(user=director, event=event)
-    event_advance(event_id=event.pk, now=now)
+    try:
+        event_advance(event_id=event.pk, now=now)
+    except OverflowError as exc:  # an event stored with an absurd date
+        raise _out_of_range() from exc
 
 
 def event_pause(*, event: Event, director: User, now: datetime | None = None) -> Event:
@@ -138,17 +147,27 @@ def event_pause(*, event: Event, director: User, now: datetime | None = None) ->
 
 
 def _shift(event: Event, delta: timedelta) -> None:
-    """Move the rest of the schedule (the open round's end and every later round)."""
-    event.clock_offset += delta
+    """Move the rest of the schedule (the open round's end and every later round).
+
+    A time past the calendar's end (an event stored with an absurd date) refuses the
+    change (``time_range``) before anything is written."""
     rnd = Round.objects.filter(event=event, number=event.current_round).first()
+    offset = event.clock_offset
+    try:
+        event.clock_offset = offset + delta
+        if rnd is not None and rnd.status == Round.Status.OPEN:
+            rnd.ends_at += delta
+            event.next_transition_at = rnd.ends_at
+        elif event.status == Event.Status.REGISTRATION:
+            event.next_transition_at = event.round_start(1)
+        elif event.current_round < event.num_rounds:
+            event.next_transition_at = event.round_start(event.current_round + 1)
+        event.round_end(event.num_rounds)  # every later round still has a time
+    except OverflowError as exc:
+        event.clock_offset = offset
+        raise _out_of_range() from exc
     if rnd is not None and rnd.status == Round.Status.OPEN:
-        rnd.ends_at += delta
         rnd.save(update_fields=["ends_at"])
-        event.next_transition_at = rnd.ends_at
-    elif event.status == Event.Status.REGISTRATION:
-        event.next_transition_at = event.round_start(1)
-    elif event.current_round < event.num_rounds:
-        event.next_transition_at = event.round_start(event.current_round + 1)
 
 
 @transaction.atomic

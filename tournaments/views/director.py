@@ -16,6 +16,7 @@ from .. import selectors, services
 from ..errors import BridgeError
 from ..forms import AddPairForm, CorrectionForm, EventForm
 from ..models import Board, Entry, Event, EventLog, Result, Round, Table
+from ..numbers import ascii_int
 from ..permissions import is_event_director
 from ..services import schedule
 from .actions import perform
@@ -25,11 +26,13 @@ EXTEND_MINUTES = 5
 
 
 def _minutes(value: str | None) -> int:
-    """The director's "extend by" field: whole minutes (the service checks the range)."""
-    try:
-        return int(value) if value not in (None, "") else EXTEND_MINUTES
-    except ValueError as exc:
-        raise BridgeError(_("Extend by 1 to 240 minutes."), code="minutes") from exc
+    """The director's "extend by" field: whole minutes 0-9 (the service checks the range)."""
+    if value in (None, ""):
+        return EXTEND_MINUTES
+    minutes = ascii_int(value, signed=False)
+    if minutes is None:
+        raise BridgeError(_("Extend by 1 to 240 minutes."), code="minutes")
+    return minutes
 
 
 CORRECTION_FIELD_OF_CODE = {

@@ -17,6 +17,7 @@ from .. import selectors, services
 from ..errors import BridgeError
 from ..forms import ResultForm
 from ..models import Board, Event, Result
+from ..numbers import ascii_int
 from .display import DASH, card_html, contract_html, score_text
 
 FIELD_OF_CODE = {"contract": "contract", "declarer": "declarer", "tricks": "tricks", "lead": "lead"}
@@ -60,11 +61,12 @@ def _slots(seat, bound: dict[int, ResultForm]) -> list[BoardSlot]:
 
 
 def _submit(request: HttpRequest, seat) -> tuple[bool, dict[int, ResultForm]]:
-    """Validate and submit one board's form; return (stored, {board id: bound form})."""
-    try:
-        board_id = int(request.POST.get("board", ""))
-    except ValueError:
-        return False, {}
+    """Validate and submit one board's form; return (stored, {board id: bound form}).
+
+    A refusal is shown on the board's form, or, when the page shows no form for that
+    board (it has a result, the round has ended), as a message (see ``_unshown_errors``).
+    """
+    board_id = ascii_int(request.POST.get("board", ""), signed=False)
     if board_id not in {b.pk for b in seat.boards}:
         messages.error(request, _("That board is not played at your table."))
         return False, {}
@@ -86,6 +88,16 @@ def _submit(request: HttpRequest, seat) -> tuple[bool, dict[int, ResultForm]]:
         else:
             return True, {}
     return False, {board_id: form}
+
+
+def _unshown_errors(request: HttpRequest, slots: list[BoardSlot], bound) -> None:
+    """The errors of a submitted form the page does not show become messages."""
+    shown = {slot.board.pk for slot in slots if slot.form is not None}
+    for board_id, form in bound.items():
+        if board_id not in shown:
+            for errors in form.errors.values():
+                for error in errors:
+                    messages.error(request, error)
 
 
 def _iso(value) -> str | None:
@@ -131,7 +143,9 @@ def my_table(request: HttpRequest, event_id: int) -> HttpResponse:
     state = _state(event, selectors.my_table_state_get(event=event, user=request.user))
     seat = selectors.my_table_get(event=event, user=request.user)
     bound: dict[int, ResultForm] = {}
-    if request.method == "POST" and seat is not None:
+    if request.method == "POST" and seat is None:
+        messages.error(request, _("You have no table in this round."))
+    elif request.method == "POST":
         stored, bound = _submit(request, seat)
         if stored:
             messages.success(request, _("Result entered. Your opponents confirm it."))
@@ -140,8 +154,10 @@ def my_table(request: HttpRequest, event_id: int) -> HttpResponse:
     if seat is None:
         context["entered"] = selectors.membership_get(event=event, user=request.user) is not None
     if seat is not None:
+        slots = _slots(seat, bound)
+        _unshown_errors(request, slots, bound)
         context.update(
-            slots=_slots(seat, bound),
+            slots=slots,
             finished=event.status == Event.Status.FINISHED,
             next_start=event.round_start(seat.round.number + 1)
             if not seat.round.is_open and seat.round.number < event.num_rounds
