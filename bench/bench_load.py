@@ -185,7 +185,24 @@ def _stop(proc) -> None:
             proc.wait()
 
 
-def _load(port: int, field: dict, clients: int, seconds: float, logins: int) -> dict:
+def _cpu_seconds(group: int) -> float:
+    """CPU (user + system) used so far by the live processes of a process group."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[2]) == group:  # pgrp
+            total += int(fields[11]) + int(fields[12])  # utime + stime
+    return total / tick
+
+
+def _load(port: int, field: dict, clients: int, seconds: float, logins: int, group: int) -> dict:
     """The clients' write phase and the standings reader; latencies in ms."""
     tables = field["tables"]
     per_client = [tables[i::clients] for i in range(clients)]
@@ -273,6 +290,8 @@ def _load(port: int, field: dict, clients: int, seconds: float, logins: int) -> 
     logged_in.wait()
     login_seconds = time.perf_counter() - t_login
     cpu0 = resource.getrusage(resource.RUSAGE_SELF)
+    server0 = _cpu_seconds(group)
+    load0 = os.getloadavg()[0]
     t0 = time.perf_counter()
     deadline[0] = time.monotonic() + seconds
     poller = threading.Thread(target=reader, daemon=True)
@@ -281,6 +300,7 @@ def _load(port: int, field: dict, clients: int, seconds: float, logins: int) -> 
         t.join(timeout=seconds + 35)
     wall = time.perf_counter() - t0
     cpu1 = resource.getrusage(resource.RUSAGE_SELF)
+    server_cpu = _cpu_seconds(group) - server0
     stop.set()
     poller.join(timeout=35)
     client_cpu = (cpu1.ru_utime - cpu0.ru_utime) + (cpu1.ru_stime - cpu0.ru_stime)
@@ -296,6 +316,9 @@ def _load(port: int, field: dict, clients: int, seconds: float, logins: int) -> 
         "accepted_submits": accepted_submits,
         "accepted_confirms": accepted_confirms,
         "client_cpu_share": client_cpu / wall,
+        "server_cpu_share": server_cpu / wall,
+        "server_cpu_ms_per_write": server_cpu * 1000 / max(writes, 1),
+        "loadavg_before": load0,
         "errors": errors,
         "planned": len(tables) * len(field["boards"]) * 2,
     }
@@ -360,7 +383,7 @@ def run(
         db_url = urlunsplit(parts._replace(path="/" + test_name))
         port = _free_port()
         proc = _server(port, db_url, workers, worker_class, threads)
-        figures = _load(port, field, clients, seconds, logins)
+        figures = _load(port, field, clients, seconds, logins, proc.pid)
         _stop(proc)
         proc = None
         figures |= _check_stored(field, figures)
@@ -402,7 +425,10 @@ def report(f: dict) -> str:
         f"  standings p95: {_pct(f['standings_ms'], 95):.0f} ms over "
         f"{len(f['standings_ms'])} polls (median {statistics.median(f['standings_ms'] or [0]):.0f}"
         " ms)",
-        f"  client CPU: {f['client_cpu_share'] * 100:.0f}% of one core",
+        f"  CPU: gunicorn {f['server_cpu_share'] * 100:.0f}% of one core "
+        f"({f['server_cpu_ms_per_write']:.1f} ms a write, standings polls included), "
+        f"client {f['client_cpu_share'] * 100:.0f}%; load average before "
+        f"{f['loadavg_before']:.1f} on {os.cpu_count()} cores",
         f"  stored exactly once: {'yes' if f['exactly_once'] else 'NO'} "
         f"({len(f['accepted_submits'])} entries accepted, {f['rows']} rows; "
         f"{len(f['accepted_confirms'])} confirmations accepted, {f['confirmed_rows']} "

@@ -1,7 +1,8 @@
 """Result entry: one side enters, the other confirms; directors correct and adjust.
 
-Every write locks the round row first (``lock_objects``), the same row the round close
-locks, so a submission racing the cut is either stored before it or refused.
+Every write takes the round row FOR SHARE, then its table (``lock_objects``); the round
+close takes the round FOR UPDATE, so a submission racing the cut is either stored
+before it or refused, and entries at different tables do not wait for each other.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import scoring
 from accounts.models import User
 
 from ..errors import BridgeError, ConflictError, PermissionDeniedError
-from ..lock_objects import round_for_update
+from ..lock_objects import result_for_update, round_for_share, table_for_update
 from ..models import Board, EntryMember, Event, Result, ResultCorrection, Round, Table
 from .totals import board_points, event_finish_ranking, standings_rebuild
 
@@ -103,7 +104,9 @@ def _load(table_id: int, board_id: int) -> tuple[Table, Board, Round]:
         board = Board.objects.get(pk=board_id)
     except (Table.DoesNotExist, Board.DoesNotExist) as exc:
         raise BridgeError(_("No such table or board."), code="not_found") from exc
-    rnd = round_for_update(table.round_id)
+    round_for_share(table.round_id)
+    table = table_for_update(table.pk)
+    rnd = table.round
     if board.round_id != rnd.pk:
         raise BridgeError(
             _("Board %(n)d is not played at this table in this round.") % {"n": board.number},
@@ -178,8 +181,9 @@ def result_confirm(*, result_id: int, user: User, now: datetime | None = None) -
         result = Result.objects.select_related("table").filter(pk=result_id).first()
         if result is None:
             raise BridgeError(_("No such result."), code="not_found")
-        rnd = round_for_update(result.table.round_id)
-        result = Result.objects.select_for_update().get(pk=result_id)
+        round_for_share(result.table.round_id)
+        rnd = table_for_update(result.table_id).round
+        result = result_for_update(result_id)
         if result.status != Result.Status.PLAYED:
             raise ConflictError(_("Only a played result can be confirmed."), code="not_played")
         if result.confirmed_at is not None:
