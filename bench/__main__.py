@@ -1,7 +1,9 @@
 """``make bench``: every benchmark, printed as figures (not timed tests).
 
 The round-close benchmark uses the database DATABASE_URL names (PostgreSQL for the
-target figure), in a throw-away test database; SQLite otherwise.
+target figure), in a throw-away test database; SQLite otherwise. The load run
+(``python -m bench load [--workers N --worker-class gthread --threads N]``) needs
+PostgreSQL: gunicorn on loopback and twenty clients entering results.
 """
 
 from __future__ import annotations
@@ -10,7 +12,12 @@ import sys
 
 
 def main(argv: list[str]) -> None:
-    wanted = set(argv) or {"scoring", "pairing", "rounds", "pages"}
+    if argv[:1] == ["load"] and len(argv) > 1:
+        from bench import bench_load
+
+        bench_load.main(argv[1:])  # python -m bench load --workers 8 ...
+        return
+    wanted = set(argv) or {"scoring", "pairing", "rounds", "pages", "load"}
     if "scoring" in wanted:
         from bench import bench_scoring
 
@@ -34,8 +41,14 @@ def main(argv: list[str]) -> None:
         try:
             from bench import bench_pages
         except ImportError:
-            return
-        bench_pages.main()
+            bench_pages = None
+        if bench_pages is not None:
+            bench_pages.main()
+            print()
+    if "load" in wanted:
+        from bench import bench_load
+
+        bench_load.main([])
 
 
 if __name__ == "__main__":

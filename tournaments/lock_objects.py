@@ -1,19 +1,30 @@
 """Every row lock is taken here, in one order (``docs/rules.md`` § Concurrency):
 
-0. a request's idempotency key (only that request's replays ever wait on it),
+0. a request's idempotency key (only that request's own replays ever wait on it),
 1. the event,
 2. its round,
-3. a result,
-4. an entry (registration).
+3. a table,
+4. a result,
+5. an entry (registration).
 
 A job takes the locks it needs in that order and never the other way round, so
 concurrent jobs (a beat tick, a director's close or correction, a player's submission)
-cannot deadlock. Whatever writes totals, standings or ranks (a round close, a correction,
-the finish) holds the event's lock. On SQLite ``select_for_update`` is a no-op; SQLite
-serialises writers.
+cannot deadlock. On SQLite the locks are no-ops; SQLite serialises writers.
+
+- Whatever writes totals, standings or ranks (a round close, a director's correction,
+  the finish) holds the event's lock FOR UPDATE, so those run one after the other.
+- A round close (and anything else that changes a round) takes the round FOR UPDATE.
+- A result entry, confirmation or correction takes the round FOR SHARE: entries at
+  different tables of one round proceed together, and a close waits for the entries in
+  flight (an entry that waited for a close then sees the round closed). The entry then
+  takes its table FOR NO KEY UPDATE, which orders the entries of one table (two sides
+  entering the same board) without blocking the foreign-key checks of the close's
+  inserts; then the result row, if there is one.
 """
 
 from __future__ import annotations
+
+from django.db import connection
 
 from .models import Board, Entry, Event, IdempotencyKey, Result, Round, Table
 
@@ -31,8 +42,32 @@ def round_of_event_for_update(*, event: Event, number: int) -> Round | None:
     return Round.objects.select_for_update(of=("self",)).filter(event=event, number=number).first()
 
 
+def round_for_share(round_id: int) -> None:
+    """A shared lock on the round (PostgreSQL ``FOR SHARE``; Django has no API for it).
+
+    Read the round after taking it (``table_for_update`` does): under READ COMMITTED a
+    statement after the lock sees a close that committed while this one waited."""
+    if connection.vendor != "postgresql":
+        return
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT id FROM {Round._meta.db_table} WHERE id = %s FOR SHARE", [round_id])
+
+
+def table_for_update(table_id: int) -> Table:
+    """The table locked, with its round and event (read after ``round_for_share``)."""
+    return (
+        Table.objects.select_for_update(no_key=True, of=("self",))
+        .select_related("round__event")
+        .get(pk=table_id)
+    )
+
+
 def result_for_update(result_id: int) -> Result:
-    return Result.objects.select_for_update(of=("self",)).get(pk=result_id)
+    return (
+        Result.objects.select_for_update(of=("self",))
+        .select_related("table", "board")
+        .get(pk=result_id)
+    )
 
 
 def result_at_table_for_update(*, table: Table, board: Board) -> Result | None:

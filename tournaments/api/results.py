@@ -11,6 +11,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from .. import selectors, services
+from ..errors import BridgeError
 from ..models import Event
 from ..permissions import is_event_director
 from .idempotency import IDEMPOTENCY_KEY, idempotent
@@ -149,11 +150,15 @@ class ResultConfirmApi(APIView):
         responses={200: ResultSerializer, **error_responses(403, 404, 409, 422)},
     )
     def post(self, request, result_id: int):
-        found(selectors.result_get(result_id=result_id), _("No such result."))
         return idempotent(request, lambda: self._confirm(request, result_id))
 
     def _confirm(self, request, result_id: int) -> Response:
-        result = services.result_confirm(result_id=result_id, user=request.user)
+        try:
+            result = services.result_confirm(result_id=result_id, user=request.user)
+        except BridgeError as exc:  # the service reads the result once: no second read here
+            if exc.code == "not_found":
+                raise NotFound(exc.message, code="not_found") from exc
+            raise
         return Response(ResultSerializer(result).data)
 
 

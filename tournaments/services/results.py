@@ -1,7 +1,8 @@
 """Result entry: one side enters, the other confirms; directors correct and adjust.
 
-Every write locks the round row first (``lock_objects``), the same row the round close
-locks, so a submission racing the cut is either stored before it or refused.
+Every write takes the round row FOR SHARE, then its table (``lock_objects``); the round
+close takes the round FOR UPDATE, so a submission racing the cut is either stored
+before it or refused, and entries at different tables do not wait for each other.
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ from ..lock_objects import (
     event_for_update,
     result_at_table_for_update,
     result_for_update,
-    round_for_update,
+    round_for_share,
+    table_for_update,
 )
 from ..models import Board, EntryMember, Event, Result, ResultCorrection, Round, Table
 from ..numbers import ascii_int
@@ -117,7 +119,9 @@ def _load(table_id: int, board_id: int, *, lock_event: bool = False) -> tuple[Ta
         raise BridgeError(_("No such table or board."), code="not_found") from exc
     if lock_event:
         event_for_update(table.event_id)
-    rnd = round_for_update(table.round_id)
+    round_for_share(table.round_id)
+    table = table_for_update(table.pk)
+    rnd = table.round
     return table, board, rnd
 
 
@@ -200,7 +204,8 @@ def result_confirm(*, result_id: int, user: User, now: datetime | None = None) -
         result = Result.objects.select_related("table").filter(pk=result_id).first()
         if result is None:
             raise BridgeError(_("No such result."), code="not_found")
-        rnd = round_for_update(result.table.round_id)
+        round_for_share(result.table.round_id)
+        rnd = table_for_update(result.table_id).round
         result = result_for_update(result_id)
         side = _side(result.table, user)
         if not is_event_director(user=user, event=rnd.event):
