@@ -1,4 +1,4 @@
-"""Rank tiers by master points (SPEC section 9). Pure."""
+"""Rank tiers by master points (`docs/rules.md` § Master points). Pure."""
 
 from __future__ import annotations
 

@@ -22,8 +22,8 @@ def adjusted_points(
     Args:
         code: "A+" (average-plus), "A=" (average; "A" accepted) or "A-" (average-minus).
         method: "mp" (percent of the board) or "imp" / "ximp" (IMPs).
-        mp_percent: the (A+, A=, A-) percentages for MP (SPEC default 60/50/40).
-        imps: the (A+, A=, A-) IMPs for IMP methods (SPEC default +3/0/−3).
+        mp_percent: the (A+, A=, A-) percentages for MP (default 60/50/40, `docs/rules.md`).
+        imps: the (A+, A=, A-) IMPs for IMP methods (default +3/0/−3, `docs/rules.md`).
 
     >>> adjusted_points("A+", "mp"), adjusted_points("A-", "ximp")
     (60.0, -3.0)

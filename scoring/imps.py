@@ -44,8 +44,8 @@ def imps(difference: int | float) -> int:
 def butler_trim_count(n: int) -> int:
     """How many results are discarded at *each* end before averaging ``n`` results.
 
-    SPEC default: none when n ≤ 3, else ⌈(n − 10)/15⌉ + 1 (at least 1): 4–10 results: 1,
-    11–25: 2, 26–40: 3, 41–55: 4, …
+    Default (``docs/rules.md`` § Comparing results): none when n ≤ 3, else
+    ⌈(n − 10)/15⌉ + 1 (at least 1): 4–10 results: 1, 11–25: 2, 26–40: 3, 41–55: 4, …
 
     >>> [butler_trim_count(n) for n in (3, 4, 10, 11, 25, 26, 40, 41)]
     [0, 1, 1, 2, 2, 3, 3, 4]

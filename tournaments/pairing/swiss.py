@@ -1,4 +1,4 @@
-"""Swiss-pairs seating (SPEC section 5, "Seating"): plain data in, plain data out.
+"""Swiss-pairs seating (`docs/rules.md` § Swiss pairs, "Seating"): plain data in, plain data out.
 
 Rules implemented by :func:`swiss_pair`:
 

@@ -1,7 +1,8 @@
 """Board page: the deal, double-dummy table and par, and every table's result.
 
-SPEC 9: the deal, the analysis and the other tables' results are shown only when
-``selectors.board_visible`` allows; otherwise the page answers 200 with a "not yet visible" note.
+``docs/rules.md`` § Visibility: the deal, the analysis and the other tables' results are
+shown only when ``selectors.board_visible`` allows; otherwise the page answers 200 with a
+"not yet visible" note.
 """
 
 from __future__ import annotations
