@@ -20,6 +20,7 @@ from .models import (
     SwissSettings,
     Table,
 )
+from .services.events import event_settings_validate
 
 
 def _run(modeladmin, request, fn, objects, done_msg):
@@ -61,6 +62,18 @@ class _EventAdminForm(forms.ModelForm):
         if self.instance.pk:
             for name in SETTINGS_FIELDS:
                 self.initial[name] = getattr(self.instance.settings, name)
+
+    def clean(self):
+        """The one check of an event's settings (``event_settings_validate``), shown on
+        each field; a start time is checked only when it changes."""
+        data = super().clean()
+        names = [n for n in (*SETTINGS_FIELDS, "start_at") if n in data]
+        if self.instance.pk and "start_at" not in self.changed_data:
+            names = [n for n in names if n != "start_at"]
+        names = [n for n in names if n != "bye_score"]
+        for problem in event_settings_validate(**{n: data[n] for n in names}):
+            self.add_error(problem.field, problem.message)
+        return data
 
 
 # The event and its format's settings on one form (they are two rows).

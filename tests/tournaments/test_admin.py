@@ -43,3 +43,32 @@ def test_the_schedule_is_fixed_once_play_has_begun(client, director, make_event)
     event = make_event(pairs=4, start=True)
     page = client.get(f"/admin/tournaments/event/{event.pk}/change/").content.decode()
     assert 'name="num_rounds"' not in page and 'name="name"' in page
+
+
+def test_the_admin_refuses_bad_settings_on_the_form_and_creates_nothing(client, director):
+    director.is_superuser = True
+    director.save()
+    client.force_login(director)
+    start = timezone.now() + timedelta(days=365 * 3)  # more than two years ahead
+    resp = client.post(
+        "/admin/tournaments/event/add/",
+        {
+            "name": "Far Swiss",
+            "kind": "swiss_pairs",
+            "director": director.pk,
+            "start_at_0": start.strftime("%Y-%m-%d"),
+            "start_at_1": start.strftime("%H:%M:%S"),
+            "num_rounds": 99,
+            "boards_per_round": 3,
+            "round_minutes": 20,
+            "gap_minutes": 2,
+            "method": "mp",
+            "finish_threshold": "0.70",
+            "bye_score": "A=",
+        },
+    )
+    assert resp.status_code == 200
+    page = resp.content.decode()
+    assert "The number of rounds must be between 1 and 50." in page
+    assert "The start time must be from now to two years ahead." in page
+    assert not Event.objects.filter(name="Far Swiss").exists()
