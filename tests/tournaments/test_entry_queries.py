@@ -14,9 +14,10 @@ from tournaments.models import Result
 
 pytestmark = pytest.mark.django_db
 
-# Token auth, the table and the board, the round FOR SHARE, the table locked (with its
-# round and event), the side check, the duplicate check, the insert.
-SUBMIT_MAX = 8
+# Token auth (knox: the token, and its clean-up of the user's expired tokens), the table
+# and the board, the round FOR SHARE, the table locked (with its round and event), the
+# side check, the duplicate check, the insert.
+SUBMIT_MAX = 9
 # Token auth (knox: the token, and its clean-up of the user's expired tokens), the result
 # with its table, the round FOR SHARE, the table locked, the result locked (with its
 # board), the side check, the update, the audit row of the board it unlocks.
