@@ -58,7 +58,10 @@ def board_points(results: Sequence[Result], method: str) -> None:
 class SwissPairs(Format):
     kind = Event.Kind.SWISS_PAIRS
     settings_model = SwissSettings
-    templates = {"event": "tournaments/event_detail.html"}
+    templates = {
+        "event": "tournaments/event_detail.html",
+        "standings": "tournaments/_standings.html",
+    }
 
     def _pairing(self, event: Event, number: int, entries: Sequence[Entry]):
         met: dict[int, set[int]] = defaultdict(set)

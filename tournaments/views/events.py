@@ -12,6 +12,7 @@ from django.views.decorators.http import require_POST
 
 from .. import selectors, services
 from ..errors import BridgeError
+from ..formats import format_for
 from ..forms import EventSearchForm, RegisterForm
 from ..models import Entry, Event, Round
 from ..permissions import is_event_director
@@ -68,14 +69,14 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
             can_withdraw=entry.status in (Entry.Status.CONFIRMED, Entry.Status.PENDING)
             and event.status == Event.Status.REGISTRATION,
         )
-    return render(request, "tournaments/event_detail.html", context)
+    return render(request, format_for(event).template_for("event"), context)
 
 
 def standings_fragment(request: HttpRequest, event_id: int) -> HttpResponse:
     """The standings and grid only: polled by static/js/live.js while the event runs."""
     event = get_object_or_404(Event, pk=event_id)
     response = render(
-        request, "tournaments/_standings.html", standings_context(event, request.user)
+        request, format_for(event).template_for("standings"), standings_context(event, request.user)
     )
     response["Cache-Control"] = "no-store"
     return response
