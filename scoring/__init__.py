@@ -45,7 +45,15 @@ from scoring.notation import (
     parse_result,
     validate_card,
 )
-from scoring.vp import vp_wbf, vp_wbf_table
+from scoring.vp import (
+    VP_SCALES,
+    VpTable,
+    vp_convert,
+    vp_table_load,
+    vp_wbf,
+    vp_wbf_discrete,
+    vp_wbf_table,
+)
 
 __all__ = [
     "ADJUSTED_CODES",
@@ -54,7 +62,9 @@ __all__ = [
     "SCORING_METHODS",
     "SEATS",
     "STRAINS",
+    "VP_SCALES",
     "VULNERABILITIES",
+    "VpTable",
     "Contract",
     "HcpParTable",
     "TableResult",
@@ -85,7 +95,10 @@ __all__ = [
     "table_score",
     "validate_card",
     "validate_hcp_par_table",
+    "vp_convert",
+    "vp_table_load",
     "vp_wbf",
+    "vp_wbf_discrete",
     "vp_wbf_table",
     "vulnerability_includes",
 ]

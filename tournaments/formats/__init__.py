@@ -9,8 +9,9 @@ from __future__ import annotations
 from ..models import Event
 from .base import Format, Seating
 from .swiss import SwissPairs
+from .teams import TeamsRoundRobin, TeamsSwiss
 
-FORMATS: dict[str, Format] = {f.kind: f for f in (SwissPairs(),)}
+FORMATS: dict[str, Format] = {f.kind: f for f in (SwissPairs(), TeamsSwiss(), TeamsRoundRobin())}
 
 
 def format_for(event: Event | str) -> Format:

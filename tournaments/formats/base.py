@@ -36,6 +36,10 @@ class Format:
     #: ``False``: a board is scored when its round closes, across the field;
     #: ``True``: a result is scored when it arrives (the scoring pool).
     scores_on_arrival: bool = False
+    #: ``True``: the format writes the entries' totals and standings itself
+    #: (``totals_recompute`` / ``standings_rebuild``), e.g. team matches, whose totals
+    #: are the VPs of matches rather than sums of board points.
+    owns_totals: bool = False
     #: Templates of the pages that show this format (``template_for``).
     templates: dict[str, str] = {}
 
@@ -85,6 +89,17 @@ class Format:
 
     def result_arrived(self, *, result: Result) -> None:
         """A result was stored; formats that score on arrival do it here."""
+
+    # -- totals (only when ``owns_totals``) -----------------------------------------------
+    def totals_recompute(
+        self, *, event: Event, round_number: int, round_results: list[Result], tables: list[Table]
+    ) -> list[Entry]:
+        """At a round close: every entry's total and the standing after the round."""
+        raise NotImplementedError
+
+    def standings_rebuild(self, *, event: Event) -> list[Entry]:
+        """After a correction: the totals and the standing after every closed round."""
+        raise NotImplementedError
 
     # -- ranking ------------------------------------------------------------------------
     def rank(self, *, event: Event, entries: Sequence[Entry]) -> list[list[Entry]]:

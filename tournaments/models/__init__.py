@@ -11,6 +11,7 @@ from .idempotency import IdempotencyKey
 from .log import EventLog, SchedulerTick
 from .play import Board, Result, ResultCorrection, Round, Standing, Table, TableSeat
 from .settings import RoundSchedule, SwissSettings
+from .teams import Match, Team, TeamEntry, TeamMember, TeamsSettings
 
 __all__ = [
     "Event",
@@ -28,4 +29,9 @@ __all__ = [
     "EventLog",
     "SchedulerTick",
     "IdempotencyKey",
+    "Team",
+    "TeamMember",
+    "TeamEntry",
+    "TeamsSettings",
+    "Match",
 ]

@@ -10,19 +10,25 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 # Event kind -> the reverse one-to-one name of that format's settings model.
-SETTINGS_RELATION = {"swiss_pairs": "swiss_settings"}
+SETTINGS_RELATION = {
+    "swiss_pairs": "swiss_settings",
+    "teams_swiss": "teams_settings",
+    "teams_rr": "teams_settings",
+}
 
 
 class EventManager(models.Manager):
     """Events come with their format's settings (one join, never a query per event)."""
 
     def get_queryset(self):
-        return super().get_queryset().select_related(*SETTINGS_RELATION.values())
+        return super().get_queryset().select_related(*dict.fromkeys(SETTINGS_RELATION.values()))
 
 
 class Event(models.Model):
     class Kind(models.TextChoices):
         SWISS_PAIRS = "swiss_pairs", _("Swiss pairs")
+        TEAMS_SWISS = "teams_swiss", _("Swiss teams")
+        TEAMS_RR = "teams_rr", _("Round-robin teams")
 
     class Method(models.TextChoices):
         XIMP = "ximp", _("Cross-IMPs")

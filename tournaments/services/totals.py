@@ -78,6 +78,10 @@ def totals_recompute(
 ) -> list[Entry]:
     """At a round close: every entry's total, and the standing after ``round_number``
     (the round's own points come from its results, already in memory)."""
+    if (fmt := format_for(event)).owns_totals:
+        return fmt.totals_recompute(
+            event=event, round_number=round_number, round_results=round_results, tables=tables
+        )
     stats = _aggregate(event)
     entries = _entries(event)
     _apply(entries, stats, event.method)
@@ -124,6 +128,8 @@ def standings_rebuild(*, event: Event) -> list[Entry]:
     rounds only, as a round close writes them: the round in play (its bye is already
     scored) counts when it closes.
     """
+    if (fmt := format_for(event)).owns_totals:
+        return fmt.standings_rebuild(event=event)
     entries = _entries(event)
     closed = list(
         event.rounds.filter(status="closed").order_by("number").values_list("number", flat=True)

@@ -9,14 +9,25 @@ from tqdm import tqdm
 from tournaments.models import Entry, Event
 from tournaments.selectors import standings_get
 from tournaments.simulation import SimulationConfig, event_report, simulate_swiss_event
+from tournaments.simulation_teams import (
+    TeamsSimulationConfig,
+    simulate_teams_event,
+    teams_report,
+)
+
+TEAM_KINDS = ("teams_swiss", "teams_rr")
 
 
 class Command(BaseCommand):
     help = "Simulate a whole event with synthetic players through the real services."
 
     def add_arguments(self, parser):
-        parser.add_argument("--kind", default="swiss_pairs", choices=["swiss_pairs"])
+        parser.add_argument("--kind", default="swiss_pairs", choices=["swiss_pairs", *TEAM_KINDS])
         parser.add_argument("--pairs", type=int, default=16)
+        parser.add_argument("--teams", type=int, default=8, help="Teams of a team event.")
+        parser.add_argument(
+            "--scale", default="wbf2013", choices=["wbf2013", "wbf_discrete"], help="VP scale."
+        )
         parser.add_argument("--rounds", type=int, default=6)
         parser.add_argument("--boards-per-round", type=int, default=3)
         parser.add_argument("--method", default="ximp", choices=Event.Method.values)
@@ -27,7 +38,10 @@ class Command(BaseCommand):
             help="Probability that a board is played before the round's cut.",
         )
         parser.add_argument(
-            "--withdraw", type=int, default=0, help="Pairs that withdraw after a random round."
+            "--withdraw",
+            type=int,
+            default=0,
+            help="Pairs (or teams) that withdraw after a random round.",
         )
         parser.add_argument("--seed", type=int, default=1)
         parser.add_argument("--name", default="")
@@ -35,6 +49,8 @@ class Command(BaseCommand):
         parser.add_argument("--no-progress", action="store_true")
 
     def handle(self, *args, **opts):
+        if opts["kind"] in TEAM_KINDS:
+            return self._handle_teams(opts)
         config = SimulationConfig(
             pairs=opts["pairs"],
             rounds=opts["rounds"],
@@ -61,6 +77,38 @@ class Command(BaseCommand):
         if opts["json_path"]:
             path = Path(opts["json_path"])
             path.write_text(json.dumps(event_report(event), indent=1))
+            self.stdout.write(f"Wrote {path}")
+
+    def _handle_teams(self, opts) -> None:
+        config = TeamsSimulationConfig(
+            kind=opts["kind"],
+            teams=opts["teams"],
+            rounds=opts["rounds"],
+            boards_per_round=opts["boards_per_round"],
+            play_rate=opts["play_rate"],
+            withdraw=opts["withdraw"],
+            seed=opts["seed"],
+            name=opts["name"],
+            vp_scale=opts["scale"],
+        )
+        with tqdm(
+            desc="Simulating", unit="table", disable=opts["no_progress"], file=self.stderr._out
+        ) as bar:
+            try:
+                event = simulate_teams_event(config, progress=bar.update)
+            except ValueError as exc:
+                raise CommandError(str(exc)) from exc
+        report = teams_report(event)
+        self.stdout.write(self.style.MIGRATE_HEADING(f"{event.name} (event {event.pk})"))
+        self.stdout.write(f"{'rank':>4}  {'team':<12} {'VP':>8} {'IMPs':>9}  MP")
+        for t in sorted(report["teams"], key=lambda t: (t["rank"] is None, t["rank"] or 0)):
+            rank = str(t["rank"]) if t["rank"] else "-"
+            imps = f"{t['imps_for']}-{t['imps_against']}"
+            award = t["master_points"] or ""
+            self.stdout.write(f"{rank:>4}  #{t['entry']:<11} {t['vp']:>8.2f} {imps:>9}  {award}")
+        if opts["json_path"]:
+            path = Path(opts["json_path"])
+            path.write_text(json.dumps(report, indent=1))
             self.stdout.write(f"Wrote {path}")
 
     def _print_standings(self, event: Event) -> None:
