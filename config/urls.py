@@ -18,6 +18,12 @@ urlpatterns = [
     path("", include("tournaments.urls")),
 ]
 
+# Under /api/ these answer JSON in the API's error shape (tournaments.api.errors); an
+# unknown /api/... URL is a JSON 404. Elsewhere they are Django's pages (templates/4xx).
+handler400 = "tournaments.api.errors.bad_request"
+handler403 = "tournaments.api.errors.permission_denied"
+handler404 = "tournaments.api.errors.page_not_found"
+
 if settings.DEBUG:
     from django.contrib.staticfiles.urls import staticfiles_urlpatterns
 

@@ -128,7 +128,8 @@ def test_event_create_refusals(director, player, anon):
         "/api/events/", data | {"method": "rubber", "num_rounds": 0}, format="json"
     )
     assert response.status_code == 400
-    assert set(response.data) == {"method", "num_rounds"}
+    assert set(response.data) == {"method", "num_rounds", "detail", "code", "fields"}
+    assert set(response.data["fields"]) == {"method", "num_rounds"}
     assert not Event.objects.exists()
 
 
@@ -148,7 +149,7 @@ def test_event_detail_has_current_round(make_event, anon):
 def test_missing_objects_are_404_with_code(anon, player):
     response = anon.get("/api/events/999/")
     assert response.status_code == 404
-    assert response.data == {"detail": "No such event.", "code": "not_found"}
+    assert response.data == {"detail": "No such event.", "code": "not_found", "fields": {}}
     assert client_for(player).post("/api/entries/999/confirm/").status_code == 404
     assert client_for(player).post("/api/results/999/confirm/").status_code == 404
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.core.validators import ProhibitNullCharactersValidator
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from drf_spectacular.utils import extend_schema, extend_schema_field
+from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
@@ -17,7 +17,7 @@ from .. import selectors, services
 from ..models import Entry
 from .permissions import IsEventDirector
 from .serializers import EntryBriefSerializer, EntrySerializer, ResultSerializer
-from .utils import error_responses, event_or_404, found
+from .utils import FieldPagination, error_responses, event_or_404, found, page_params
 
 
 class _UsernameField(serializers.SlugRelatedField):
@@ -52,6 +52,18 @@ def _entry_response(entry: Entry) -> Response:
     return Response(EntrySerializer(entry).data)
 
 
+class EntryPageSerializer(serializers.Serializer):
+    """A page of entries (documentation only)."""
+
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = EntrySerializer(many=True)
+
+    class Meta:
+        ref_name = "EntryPage"
+
+
 class EventEntriesApi(APIView):
     """The pairs of an event (pending invitations only for their players and directors);
     a logged-in player registers with a partner."""
@@ -62,14 +74,34 @@ class EventEntriesApi(APIView):
         class Meta:
             ref_name = "EntryRegisterInput"
 
+    pagination_class = FieldPagination
+
     @extend_schema(
         operation_id="events_entries_list",
-        responses={200: EntrySerializer(many=True), **error_responses(404)},
+        parameters=page_params(FieldPagination, default=False),
+        responses={
+            200: PolymorphicProxySerializer(
+                component_name="EntryListOrPage",
+                serializers=[EntrySerializer(many=True), EntryPageSerializer],
+                resource_type_field_name=None,
+                many=False,
+            ),
+            **error_responses(404),
+        },
+        description="Without `limit` or `offset`: every listed pair, as a JSON list (the "
+        "answer clients had before pages existed). With either: one page, "
+        "`{count, next, previous, results}`.",
     )
     def get(self, request, event_id: int):
         event = event_or_404(event_id)
         entries = selectors.entries_listed_for(event=event, user=request.user)
-        return Response(EntrySerializer(entries, many=True).data)
+        paginator = self.pagination_class()
+        if not {paginator.limit_query_param, paginator.offset_query_param} & set(
+            request.query_params
+        ):
+            return Response(EntrySerializer(entries, many=True).data)
+        page = paginator.paginate_queryset(entries, request, view=self)
+        return paginator.get_paginated_response(EntrySerializer(page, many=True).data)
 
     @extend_schema(
         operation_id="events_entries_register",

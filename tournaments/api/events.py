@@ -14,7 +14,15 @@ from ..models import Event
 from ..services.events import EVENT_LIMITS, event_settings_validate
 from .permissions import IsDirector, IsEventDirector
 from .serializers import EntrySerializer, EventDetailSerializer, EventSerializer
-from .utils import Pagination, error_responses, event_or_404, found, paginated_response
+from .utils import (
+    FieldPagination,
+    Pagination,
+    error_responses,
+    event_or_404,
+    found,
+    page_params,
+    paginated_response,
+)
 
 
 def _bounds(name: str) -> dict:
@@ -116,23 +124,41 @@ class EventDetailApi(APIView):
 
 
 class EventStandingsApi(APIView):
+    """The standings, best first, a page of pairs at a time (``limit``/``offset``): the
+    default page (500 pairs) holds a whole normal field."""
+
+    pagination_class = FieldPagination
+
     class OutputSerializer(serializers.Serializer):
         event = serializers.IntegerField(source="event.pk")
         status = serializers.CharField(source="event.status")
         current_round = serializers.IntegerField(source="event.current_round")
         final = serializers.BooleanField(help_text="True once the event has finished.")
-        entries = EntrySerializer(many=True)
+        count = serializers.IntegerField(help_text="Pairs in the standings (every page).")
+        next = serializers.URLField(allow_null=True, help_text="The next page (null: none).")
+        previous = serializers.URLField(allow_null=True, help_text="The page before (or null).")
+        entries = EntrySerializer(many=True, help_text="This page's pairs, best first.")
 
         class Meta:
             ref_name = "Standings"
 
-    @extend_schema(responses={200: OutputSerializer, **error_responses(404)})
+    @extend_schema(
+        parameters=page_params(FieldPagination),
+        responses={200: OutputSerializer, **error_responses(404)},
+    )
     def get(self, request, event_id: int):
         event = event_or_404(event_id)
-        entries = selectors.standings_get(event=event)
+        paginator = self.pagination_class()
+        # places come from the whole field: the page is cut from the sorted standings
+        entries = paginator.paginate_queryset(
+            selectors.standings_get(event=event), request, view=self
+        )
         data = {
             "event": event,
             "final": event.status == Event.Status.FINISHED,
+            "count": paginator.count,
+            "next": paginator.get_next_link(),
+            "previous": paginator.get_previous_link(),
             "entries": entries,
         }
         return Response(self.OutputSerializer(data).data)

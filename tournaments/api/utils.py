@@ -6,7 +6,7 @@ from typing import TypeVar
 
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework.exceptions import NotFound
 from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.response import Response
@@ -18,13 +18,22 @@ from .errors import ErrorSerializer
 T = TypeVar("T")
 
 _DESCRIPTIONS = {
-    400: "Invalid input: field errors, or {detail, code} from the service.",
+    400: "Invalid input: code invalid with the messages in fields (also repeated at the "
+    "top level as {field: [messages]}), or a service's refusal with its own code.",
     401: "Not authenticated.",
-    403: "Refused: {detail, code}.",
-    404: "Not found: {detail, code}.",
-    409: "Conflicts with the current state: {detail, code}.",
-    422: "The Idempotency-Key was used for another request: {detail, code}.",
+    403: "Refused.",
+    404: "Not found.",
+    409: "Conflicts with the current state.",
+    422: "The Idempotency-Key was used for another request.",
 }
+
+OFFSET = OpenApiParameter(
+    name="offset",
+    type=OpenApiTypes.INT,
+    location=OpenApiParameter.QUERY,
+    required=False,
+    description="The first row of the page (0 for the first).",
+)
 
 
 class Pagination(LimitOffsetPagination):
@@ -32,6 +41,30 @@ class Pagination(LimitOffsetPagination):
     rows (an unbounded one reached the database as an out-of-range LIMIT: a 500)."""
 
     max_limit = 100
+
+
+class FieldPagination(LimitOffsetPagination):
+    """An event's pairs (standings, entries): one page holds a whole normal field, so a
+    client that never sends ``limit`` sees every pair, as before pages existed."""
+
+    default_limit = 500
+    max_limit = 500
+
+
+def page_params(pagination_class, *, default: bool = True) -> list[OpenApiParameter]:
+    """``limit``/``offset`` of an endpoint, with its default and maximum page size."""
+    limit = pagination_class.default_limit
+    if default:
+        text = f"Rows per page (default {limit}, at most {pagination_class.max_limit})."
+    else:
+        text = (
+            f"Ask for a page (default {limit} rows, at most {pagination_class.max_limit}):"
+            " the answer is then {count, next, previous, results} instead of the list."
+        )
+    return [
+        OpenApiParameter(name="limit", type=OpenApiTypes.INT, required=False, description=text),
+        OFFSET,
+    ]
 
 
 def found(obj: T | None, message: str) -> T:
@@ -49,7 +82,7 @@ def error_responses(*codes: int) -> dict[int, OpenApiResponse]:
     """Schema entries for the refusals of an endpoint."""
     return {
         code: OpenApiResponse(
-            response=OpenApiTypes.OBJECT if code == 400 else ErrorSerializer,
+            response=ErrorSerializer,
             description=_DESCRIPTIONS[code],
         )
         for code in codes
