@@ -12,6 +12,7 @@ from accounts.models import User
 from tournaments.bulk import bulk_set
 from tournaments.errors import BridgeError
 from tournaments.models import Entry, EntryMember, Event
+from tournaments.permissions import is_event_director
 
 from .awards import master_points_for_place
 from .models import MasterPointEntry
@@ -84,7 +85,7 @@ def master_points_deduct(
     *, player: User, amount: int, reason: str, director: User
 ) -> MasterPointEntry:
     """A director's penalty: a negative ledger row (the player may drop a tier)."""
-    if not director.is_staff:
+    if not is_event_director(user=director):
         raise BridgeError(_("Only a director can deduct master points."), code="director")
     if amount <= 0:
         raise BridgeError(_("Deduct a positive number of master points."), code="amount")
