@@ -260,6 +260,20 @@ def test_the_rules_have_one_definition_each() -> None:
         assert _definitions(name) == [VISIBILITY], name
 
 
+def test_ratings_views_read_through_selectors_and_import_no_tournament_views() -> None:
+    bad = []
+    for path in _sources("ratings"):
+        for node in ast.walk(_tree(path)):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith(
+                "tournaments.views"
+            ):
+                bad.append(f"{_rel(path)}:{node.lineno} imports {node.module}")
+            name = getattr(node, "attr", None) or getattr(node, "id", None)
+            if path.name == "views.py" and name in {"objects", "get_object_or_404"}:
+                bad.append(f"{_rel(path)}:{node.lineno} queries the ORM ({name})")
+    assert bad == []
+
+
 # --- pure algorithms ---------------------------------------------------------------------
 
 # Packages that are plain algorithms on plain values: no Django, no project models.
