@@ -20,7 +20,12 @@ from tournaments.models import Board, Entry, Event, EventLog, Result, Round, Sta
 from .conftest import need_redis, wait_for
 from .faulty_celery import APP as FAULTY_APP
 
-pytestmark = [pytest.mark.live_services, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.live_services,
+    pytest.mark.postgres,
+    pytest.mark.slow,
+    pytest.mark.django_db(transaction=True),
+]
 
 
 def round_open(event, number):
