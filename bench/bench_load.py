@@ -367,7 +367,7 @@ def run(
 
     from tournaments.services import rounds as rounds_module
 
-    rounds_module._analyse_later = lambda board_ids: None
+    rounds_module.dispatch_on_commit = lambda task_name, *args: None
     old_name = connection.settings_dict["NAME"]
     t_build = time.perf_counter()
     test_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)

@@ -102,7 +102,7 @@ def run(pairs: int = 1000, rounds: int = 10, boards_per_round: int = 3, repeat: 
     from tournaments.services import rounds as rounds_module
 
     # The double-dummy analysis runs in a worker after the commit, not in the close.
-    rounds_module._analyse_later = lambda board_ids: None
+    rounds_module.dispatch_on_commit = lambda task_name, *args: None
 
     setup_test_environment()
     old_name = connection.settings_dict["NAME"]

@@ -29,7 +29,7 @@ def run(tables: int = 500, boards: int = 3, rounds: int = 2) -> dict:
     from tournaments.services import rounds as rounds_module
 
     # The double-dummy analysis runs in a worker after the commit, not in the close.
-    rounds_module._analyse_later = lambda board_ids: None
+    rounds_module.dispatch_on_commit = lambda task_name, *args: None
 
     old_name = connection.settings_dict["NAME"]
     connection.creation.create_test_db(verbosity=0, autoclobber=True)

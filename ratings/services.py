@@ -5,16 +5,24 @@ from __future__ import annotations
 from collections import defaultdict
 
 from django.db import IntegrityError, transaction
-from django.db.models import Sum
 from django.utils.translation import gettext as _
 
 from accounts.models import User
 from tournaments.bulk import bulk_set
 from tournaments.errors import BridgeError
 from tournaments.models import Entry, EntryMember, Event
+from tournaments.permissions import is_event_director
 
 from .awards import master_points_for_place
 from .models import MasterPointEntry
+from .selectors import master_points_total
+
+__all__ = [
+    "master_points_award_event",
+    "master_points_for_ranking",
+    "master_points_deduct",
+    "master_points_total",  # a read: lives in selectors
+]
 
 
 def master_points_for_ranking(*, entries: list[Entry], fields: list[list[Entry]]) -> None:
@@ -84,7 +92,7 @@ def master_points_deduct(
     *, player: User, amount: int, reason: str, director: User
 ) -> MasterPointEntry:
     """A director's penalty: a negative ledger row (the player may drop a tier)."""
-    if not director.is_staff:
+    if not is_event_director(user=director):
         raise BridgeError(_("Only a director can deduct master points."), code="director")
     if amount <= 0:
         raise BridgeError(_("Deduct a positive number of master points."), code="amount")
@@ -96,7 +104,3 @@ def master_points_deduct(
         )
     except IntegrityError as exc:  # pragma: no cover - guarded by the checks above
         raise BridgeError(str(exc)) from exc
-
-
-def master_points_total(*, player: User) -> int:
-    return MasterPointEntry.objects.filter(player=player).aggregate(s=Sum("amount"))["s"] or 0

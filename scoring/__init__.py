@@ -15,7 +15,13 @@ from scoring.boards import (
     table_score,
     vulnerability_includes,
 )
-from scoring.contracts import STRAINS, Contract, contract_score, normalize_strain
+from scoring.contracts import (
+    STRAINS,
+    STRAINS_DESCENDING,
+    Contract,
+    contract_score,
+    normalize_strain,
+)
 from scoring.hcp_par import (
     DEFAULT_HCP_PAR_PATH,
     HcpParTable,
@@ -62,6 +68,7 @@ __all__ = [
     "SCORING_METHODS",
     "SEATS",
     "STRAINS",
+    "STRAINS_DESCENDING",
     "VP_SCALES",
     "VULNERABILITIES",
     "VpTable",

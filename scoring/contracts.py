@@ -13,6 +13,7 @@ from typing import Any
 
 __all__ = [
     "STRAINS",
+    "STRAINS_DESCENDING",
     "Contract",
     "contract_score",
     "normalize_strain",
@@ -21,6 +22,8 @@ __all__ = [
 #: Strains in bidding order (C < D < H < S < NT); the index is the ``strain_idx`` of
 #: :func:`scoring.fast.contract_scores_array`.
 STRAINS: tuple[str, ...] = ("C", "D", "H", "S", "NT")
+#: The strains from the highest: the order of tables and double-dummy rows.
+STRAINS_DESCENDING: tuple[str, ...] = tuple(reversed(STRAINS))
 
 _STRAIN_ALIASES: dict[str, str] = {
     "C": "C",

@@ -17,10 +17,22 @@ from tournaments import services
 from tournaments.models import Event
 
 REQUIRE_SERVICES = os.environ.get("REQUIRE_SERVICES") == "1"
+_running: list[pytest.Item] = []
+
+
+@pytest.fixture(autouse=True)
+def _current_test(request):
+    _running.append(request.node)
+    yield
+    _running.pop()
 
 
 def need_postgres() -> None:
-    """Skip locally, fail in CI, when the database is not PostgreSQL."""
+    """Skip locally, fail in CI, when the database is not PostgreSQL. The test must be
+    marked ``pytest.mark.postgres`` (so ``-m postgres`` selects every such test)."""
+    node = _running[-1] if _running else None
+    if node is not None and node.get_closest_marker("postgres") is None:
+        pytest.fail(f"{node.nodeid} needs PostgreSQL: mark it pytest.mark.postgres")
     if connection.vendor != "postgresql":
         if REQUIRE_SERVICES:
             pytest.fail("REQUIRE_SERVICES=1 but the test database is not PostgreSQL")

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import random
 import secrets
+from collections import Counter
 from dataclasses import dataclass
 
-SEATS = "NESW"
+from scoring import SEATS, STRAINS
+
+__all__ = ["RANKS", "SEATS", "STRAINS", "SUITS", "DealError"]
+
 SUITS = "SHDC"  # PBN order within a hand
 RANKS = "AKQJT98765432"
-STRAINS = ("C", "D", "H", "S", "NT")
 
 _system_random = secrets.SystemRandom()
 
@@ -45,29 +48,41 @@ def deal_hands(pbn: str) -> dict[str, dict[str, str]]:
     return hands
 
 
+class DealError(ValueError):
+    """A refused PBN deal: ``code`` says why and ``params`` give the details, for a
+    message in words (``not_pbn``, ``hands``, ``rank``, ``count``, ``repeated``,
+    ``invalid``)."""
+
+    def __init__(self, pbn: str, code: str, **params) -> None:
+        super().__init__(f"Not a valid PBN deal ({code} {params}): {pbn!r}")
+        self.code, self.params = code, params
+
+
 def deal_validate(pbn: str) -> str:
-    """Check a PBN deal (52 distinct cards, 13 per hand) and return it from North."""
+    """Check a PBN deal (four hands, 13 cards each, 52 distinct cards) and return it
+    from North; :class:`DealError` (a ValueError) says what is wrong."""
     try:
         hands = deal_hands(pbn)
     except (ValueError, IndexError) as exc:
-        raise ValueError(f"Not a PBN deal: {pbn!r}") from exc
-    if set(hands) != set(SEATS) or len(pbn.partition(":")[2].split()) != 4:
-        raise ValueError(f"A deal needs four hands: {pbn!r}")
-    seen = set()
-    for seat, suits in hands.items():
-        cards = [(s, r) for s, ranks in suits.items() for r in ranks.upper()]
-        if len(cards) != 13:
-            raise ValueError(f"{seat} does not hold 13 cards in {pbn!r}")
+        raise DealError(pbn, "not_pbn") from exc
+    if set(hands) != set(SEATS):
+        raise DealError(pbn, "hands")
+    counts: Counter[str] = Counter()
+    for seat in SEATS:
+        cards = [s + r for s, ranks in hands[seat].items() for r in ranks.upper()]
         for card in cards:
-            if card[1] not in RANKS or card in seen:
-                raise ValueError(f"Bad or repeated card {card} in {pbn!r}")
-            seen.add(card)
+            if card[1] not in RANKS:
+                raise DealError(pbn, "rank", rank=card[1])
+        counts.update(cards)
+        if len(cards) != 13:
+            raise DealError(pbn, "count", seat=seat, count=len(cards))
+    for suit in SUITS:
+        for rank in RANKS:
+            if counts[suit + rank] > 1:
+                raise DealError(pbn, "repeated", card=suit + rank, times=counts[suit + rank])
+    if len(pbn.partition(":")[2].split()) != 4:  # a fifth hand replaced an earlier one
+        raise DealError(pbn, "invalid")
     return "N:" + " ".join(".".join(hands[seat][s].upper() for s in SUITS) for seat in SEATS)
-
-
-def hand_hcp(suits: dict[str, str]) -> int:
-    points = {"A": 4, "K": 3, "Q": 2, "J": 1}
-    return sum(points.get(r, 0) for ranks in suits.values() for r in ranks)
 
 
 @dataclass(frozen=True)

@@ -15,13 +15,13 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
+from scoring import STRAINS, deal_hcp
 
 from . import services
-from .deals import deal_hands, hand_hcp
+from .deals import deal_hands
 from .models import Board, Entry, Event, Result, Round, Table
 from .services.analysis import boards_analyse
 
-STRAINS = ("C", "D", "H", "S", "NT")
 PARTNER = {"N": "S", "S": "N", "E": "W", "W": "E"}
 LHO = {"N": "E", "E": "S", "S": "W", "W": "N"}
 
@@ -37,7 +37,8 @@ class SimulatedResult:
 def plausible_result(board: Board, rng: random.Random) -> SimulatedResult:
     """A table result near the double-dummy optimum for the side with more points."""
     hands = deal_hands(board.deal)
-    ns_hcp = hand_hcp(hands["N"]) + hand_hcp(hands["S"])
+    points = deal_hcp(board.deal)
+    ns_hcp = points["N"] + points["S"]
     if 18 <= ns_hcp <= 22 and rng.random() < 0.03:
         return SimulatedResult("PASS", "", None, "")
     seats = ("N", "S") if ns_hcp > 20 or (ns_hcp == 20 and rng.random() < 0.5) else ("E", "W")

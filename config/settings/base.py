@@ -192,10 +192,6 @@ CELERY_BEAT_SCHEDULE = {
     },
 }
 
-# Fault injection for the live-services tests only: seconds a round close waits inside
-# its transaction, so a test can kill the worker half-way. Always 0 in real use.
-BRIDGE_FAULT_CLOSE_DELAY = env.float("BRIDGE_FAULT_CLOSE_DELAY", default=0.0)
-
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

@@ -7,7 +7,7 @@ import pytest
 
 from tournaments.simulation import SimulationConfig, simulate_swiss_event
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
 PHONE = {"width": 390, "height": 844}
 

@@ -12,7 +12,7 @@ from django.test import Client
 from tournaments import services
 from tournaments.models import Entry
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
 
 def in_thread(service, **kwargs):

@@ -1,6 +1,32 @@
+"""factory-boy factories, one per model. Each builds a consistent row with the least it
+needs (its parents are built too); tests that exercise the rules go through the services
+instead (``make_event`` in tests/conftest.py)."""
+
+from datetime import timedelta
+
 import factory
+from django.utils import timezone
 
 from accounts.models import User
+from ratings.models import MasterPointEntry
+from tournaments.models import (
+    Board,
+    Entry,
+    EntryMember,
+    Event,
+    EventLog,
+    IdempotencyKey,
+    Result,
+    ResultCorrection,
+    Round,
+    Standing,
+    SwissSettings,
+    Table,
+    TableSeat,
+)
+
+# A valid deal (North holds the spades, East the hearts, ...), from North.
+DEAL = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
 
 
 class UserFactory(factory.django.DjangoModelFactory):
@@ -12,3 +38,180 @@ class UserFactory(factory.django.DjangoModelFactory):
     display_name = factory.Faker("name")
     email = factory.LazyAttribute(lambda u: f"{u.username}@example.org")
     password = factory.django.Password("bridge-pass-123")
+
+
+class SwissSettingsFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = SwissSettings
+
+    event = factory.SubFactory("tests.factories.EventFactory", swiss_settings=None)
+    num_rounds = 3
+    boards_per_round = 2
+    round_minutes = 24
+    gap_minutes = 3
+    seed = 7
+
+
+class EventFactory(factory.django.DjangoModelFactory):
+    """A Swiss pairs event in registration, with its settings (``swiss_settings__...``
+    sets them, e.g. ``EventFactory(swiss_settings__num_rounds=5)``)."""
+
+    class Meta:
+        model = Event
+        skip_postgeneration_save = True
+
+    name = factory.Sequence(lambda n: f"Club Swiss {n}")
+    kind = Event.Kind.SWISS_PAIRS
+    director = factory.SubFactory(UserFactory, is_staff=True)
+    start_at = factory.LazyFunction(lambda: timezone.now() + timedelta(hours=1))
+    method = Event.Method.XIMP
+    swiss_settings = factory.RelatedFactory(SwissSettingsFactory, factory_related_name="event")
+
+
+class EntryFactory(factory.django.DjangoModelFactory):
+    """A confirmed entry; ``EntryFactory(members=2)`` adds a pair of members."""
+
+    class Meta:
+        model = Entry
+        skip_postgeneration_save = True
+
+    event = factory.SubFactory(EventFactory)
+    status = Entry.Status.CONFIRMED
+    registration_order = factory.Sequence(lambda n: n + 1)
+
+    @factory.post_generation
+    def members(self, create, extracted, **kwargs):
+        for position in range(1, (extracted or 0) + 1 if create else 1):
+            EntryMemberFactory(entry=self, position=position)
+
+
+class EntryMemberFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = EntryMember
+
+    entry = factory.SubFactory(EntryFactory)
+    event = factory.SelfAttribute("entry.event")
+    player = factory.SubFactory(UserFactory)
+    position = 1
+    confirmed_at = factory.LazyFunction(timezone.now)
+
+
+class RoundFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Round
+
+    event = factory.SubFactory(EventFactory)
+    number = factory.Sequence(lambda n: n + 1)
+    status = Round.Status.OPEN
+    starts_at = factory.LazyFunction(timezone.now)
+    ends_at = factory.LazyAttribute(lambda r: r.starts_at + timedelta(minutes=24))
+
+
+class BoardFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Board
+
+    round = factory.SubFactory(RoundFactory)
+    event = factory.SelfAttribute("round.event")
+    number = factory.Sequence(lambda n: n + 1)
+    dealer = "N"
+    vulnerability = "None"
+    deal = DEAL
+
+
+class TableFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Table
+
+    round = factory.SubFactory(RoundFactory)
+    event = factory.SelfAttribute("round.event")
+    number = factory.Sequence(lambda n: n + 1)
+    ns = factory.SubFactory(EntryFactory, event=factory.SelfAttribute("..event"))
+    ew = factory.SubFactory(EntryFactory, event=factory.SelfAttribute("..event"))
+
+
+class TableSeatFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = TableSeat
+
+    table = factory.SubFactory(TableFactory)
+    seat = "N"
+    player = factory.SubFactory(UserFactory)
+
+
+class ResultFactory(factory.django.DjangoModelFactory):
+    """4S by North making ten tricks, entered by NS and not yet confirmed."""
+
+    class Meta:
+        model = Result
+
+    table = factory.SubFactory(TableFactory)
+    board = factory.SubFactory(
+        BoardFactory,
+        round=factory.SelfAttribute("..table.round"),
+        event=factory.SelfAttribute("..table.event"),
+    )
+    status = Result.Status.PLAYED
+    contract = "4S"
+    declarer = "N"
+    tricks = 10
+    lead = "HA"
+    ns_score = 420
+    entered_by = factory.SubFactory(UserFactory)
+    entered_side = "NS"
+
+
+class ResultCorrectionFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = ResultCorrection
+
+    result = factory.SubFactory(ResultFactory)
+    changed_by = factory.SubFactory(UserFactory, is_staff=True)
+    old_value = factory.LazyFunction(lambda: {"contract": "4S", "tricks": 10})
+    new_value = factory.LazyFunction(lambda: {"contract": "4S", "tricks": 11})
+    reason = "Wrong number of tricks"
+
+
+class StandingFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Standing
+
+    entry = factory.SubFactory(EntryFactory)
+    round_number = 1
+    points = 2.5
+    total = 2.5
+    boards_played = 2
+    place = 1
+
+
+class EventLogFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = EventLog
+
+    event = factory.SubFactory(EventFactory)
+    action = "event_pause"
+    actor = factory.SelfAttribute("event.director")
+
+
+class MasterPointEntryFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = MasterPointEntry
+
+    player = factory.SubFactory(UserFactory)
+    event = factory.SubFactory(EventFactory)
+    kind = MasterPointEntry.Kind.AWARD
+    amount = 3
+    reason = "Event award"
+
+
+class IdempotencyKeyFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = IdempotencyKey
+
+    user = factory.SubFactory(UserFactory)
+    key = factory.Sequence(lambda n: f"key-{n}")
+    endpoint = "POST /api/results/"
+    request_hash = "0" * 64
+    response_status = 201
+    response_body = "{}"
+    created_at = factory.LazyFunction(timezone.now)

@@ -53,13 +53,14 @@ class Cluster:
         }
         self.procs: dict[str, subprocess.Popen] = {}
 
-    def start(self, name: str, kind: str, **env) -> subprocess.Popen:
+    def start(self, name: str, kind: str, app: str = "config", **env) -> subprocess.Popen:
+        """``app``: the Celery app module (``tests.live.faulty_celery`` injects faults)."""
         log = open(self.dir / f"{name}.log", "ab")  # noqa: SIM115 - closed in stop()
         if kind == "worker":
-            args = [CELERY, "-A", "config", "worker", "-l", "info", "-n", f"{name}@%h"]
+            args = [CELERY, "-A", app, "worker", "-l", "info", "-n", f"{name}@%h"]
             args += ["--concurrency", "1", "--pool", "solo", "--without-gossip", "--without-mingle"]
         else:
-            args = [CELERY, "-A", "config", "beat", "-l", "info"]
+            args = [CELERY, "-A", app, "beat", "-l", "info"]
             args += ["--schedule", str(self.dir / f"{name}-schedule")]
         proc = subprocess.Popen(
             args,

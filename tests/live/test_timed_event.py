@@ -18,8 +18,14 @@ from ratings.models import MasterPointEntry
 from tournaments.models import Board, Entry, Event, EventLog, Result, Round, Standing, Table
 
 from .conftest import need_redis, wait_for
+from .faulty_celery import APP as FAULTY_APP
 
-pytestmark = [pytest.mark.live_services, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.live_services,
+    pytest.mark.postgres,
+    pytest.mark.slow,
+    pytest.mark.django_db(transaction=True),
+]
 
 
 def round_open(event, number):
@@ -124,7 +130,7 @@ def test_a_worker_killed_half_way_through_a_close_is_replaced_and_the_event_comp
 ):
     event = live_event(pairs=4, rounds=2, seconds=10, gap=1, start_in=4)
     cluster = cluster_factory(broker_url)
-    cluster.start("slow", "worker", BRIDGE_FAULT_CLOSE_DELAY="30")
+    cluster.start("slow", "worker", app=FAULTY_APP, BRIDGE_TEST_CLOSE_DELAY="30")
     cluster.start("beat", "beat")
     rnd1 = wait_for(lambda: round_open(event, 1), 40, "round 1 to open", cluster)
     # The close starts at the scheduled end and then waits inside its transaction.

@@ -75,6 +75,7 @@ def test_imps_array_every_difference() -> None:
         imps_array([float("nan")])
 
 
+@pytest.mark.slow
 @settings(max_examples=150)
 @given(score_matrices())
 def test_matrices_equal_scalar(rows: list[list[int]]) -> None:

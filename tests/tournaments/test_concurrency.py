@@ -10,7 +10,7 @@ from tournaments import services
 from tournaments.errors import BridgeError
 from tournaments.models import EventLog, Result, Round
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
 
 
 def race(*fns):

@@ -14,7 +14,7 @@ from tests.conftest import need_postgres
 from tournaments import services
 from tournaments.models import Result, Round
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
 
 
 def submit(table, board, tricks=10):

@@ -166,6 +166,7 @@ def test_the_schema_documents_the_header(client):
         assert "422" in schema["paths"][path]["post"]["responses"]
 
 
+@pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_concurrent_replays_of_one_key_do_the_work_once(make_event):
     need_postgres()

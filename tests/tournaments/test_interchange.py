@@ -136,6 +136,7 @@ def finished_event(db):
 # --- hand records ------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_hands_export_has_the_tags_and_reads_with_endplay(finished_event):
     response = export(finished_event, "hands.pbn")
     assert response.status_code == 200
@@ -166,6 +167,7 @@ def test_hands_export_has_the_tags_and_reads_with_endplay(finished_event):
     ]
 
 
+@pytest.mark.slow
 def test_hands_round_trip_into_a_new_event(finished_event, make_event, director):
     text = export(finished_event, "hands.pbn").content.decode()
     event = make_event(pairs=4, num_rounds=2, boards_per_round=2)
@@ -302,6 +304,7 @@ def test_import_needs_the_director(make_event):
 # --- results -------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_results_pbn_round_trip(finished_event):
     response = export(finished_event, "results.pbn")
     assert response.status_code == 200
@@ -327,6 +330,7 @@ def test_results_pbn_round_trip(finished_event):
     assert {b.board_num: b.deal.to_pbn() for b in read if b.board_num} == deals
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("method", "pbn_columns", "pbn_total", "usebio_method", "usebio_points"),
     [
@@ -355,6 +359,7 @@ def test_each_method_has_its_columns_and_round_trips(
                     assert line["ns_points"] + line["ew_points"] == pytest.approx(100)
 
 
+@pytest.mark.slow
 def test_usebio_round_trip(finished_event):
     response = export(finished_event, "usebio.xml")
     assert response.status_code == 200
@@ -421,6 +426,7 @@ def test_export_of_an_unknown_event_is_a_json_404(db):
     assert response.json()["code"] == "not_found"
 
 
+@pytest.mark.slow
 def test_exports_query_count_does_not_grow_with_the_field(
     finished_event, django_assert_max_num_queries
 ):
@@ -593,6 +599,7 @@ def test_dd_tricks_format_and_parse_are_inverse():
 # --- management commands ------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_export_and_import_commands(finished_event, make_event, tmp_path):
     out = tmp_path / "hands.pbn"
     call_command(

@@ -16,6 +16,7 @@ def big_event(db):
     return build_event(pairs=200, rounds=10, boards_per_round=3, seed=4)
 
 
+@pytest.mark.slow
 def test_event_page_of_200_pairs_and_30_boards_needs_at_most_15_queries(
     client, big_event, django_assert_max_num_queries
 ):

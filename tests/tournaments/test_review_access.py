@@ -689,6 +689,7 @@ def test_my_table_page_is_bounded(make_event, django_assert_max_num_queries):
     assert response.content.decode().count("board-slot") == 8
 
 
+@pytest.mark.slow
 def test_event_index_and_director_page_are_bounded(
     make_event, director, django_assert_max_num_queries
 ):

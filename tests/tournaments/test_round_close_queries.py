@@ -2,6 +2,8 @@
 
 import random
 
+import pytest
+
 from tournaments import services
 from tournaments.models import Result
 
@@ -31,6 +33,7 @@ def close_queries(make_event, assert_max, pairs):
     return len(ctx.captured_queries)
 
 
+@pytest.mark.slow
 def test_round_close_query_count_does_not_grow_with_tables(
     make_event, django_assert_max_num_queries
 ):

@@ -79,6 +79,7 @@ def check_event(data, play_rate_positive=True):
     return pairs
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("method", ["ximp", "imp", "mp"])
 def test_simulated_event_follows_the_rules(db, tmp_path, method):
     data = run(
@@ -94,6 +95,7 @@ def test_simulated_event_follows_the_rules(db, tmp_path, method):
     )
 
 
+@pytest.mark.slow
 def test_withdrawn_pairs_are_not_seated_after_they_leave(db, tmp_path):
     data = run(
         tmp_path,
@@ -105,6 +107,7 @@ def test_withdrawn_pairs_are_not_seated_after_they_leave(db, tmp_path):
     assert not withdrawn & ({t["ns"] for t in last} | {t["ew"] for t in last})
 
 
+@pytest.mark.slow
 def test_same_seed_same_event(db, tmp_path):
     args = ("--pairs", "7", "--rounds", "3", "--boards-per-round", "2", "--seed", "11")
     a, b = run(tmp_path, *args), run(tmp_path, *args)
@@ -125,6 +128,7 @@ def test_bad_options_give_a_clear_error(db):
         call_command("simulate_event", "--pairs", "4", "--play-rate", "2", "--no-progress")
 
 
+@pytest.mark.slow
 def test_a_withdrawn_pair_leaves_before_the_next_round_is_seated(db, tmp_path):
     # Two rounds: a pair withdraws after round 1, so it has no table in round 2 (and
     # its would-be opponents are not left with a whole round of cut boards).

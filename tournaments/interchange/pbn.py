@@ -31,6 +31,8 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from scoring import STRAINS_DESCENDING
+
 from ..numbers import ascii_float, ascii_int
 from .records import BoardRecord, EventRecord, PairRecord, ResultLine
 
@@ -49,7 +51,7 @@ __all__ = [
 
 CREATOR = "Bridgehall"
 DD_SEATS = "NSEW"  # the PBN 2.1 order of DoubleDummyTricks
-DD_STRAINS = ("NT", "S", "H", "D", "C")
+DD_STRAINS = STRAINS_DESCENDING  # and strains from NT down
 
 _TAG = re.compile(r'\[\s*(\w+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
 _TOKEN = re.compile(r'"((?:[^"\\]|\\.)*)"|(\S+)')

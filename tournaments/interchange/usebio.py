@@ -55,6 +55,8 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Mapping
 from datetime import datetime
 
+from scoring import SEATS
+
 from ..numbers import ascii_float, ascii_int
 from .records import BoardRecord, EventRecord, PairRecord, ResultLine
 
@@ -124,12 +126,11 @@ def _traveller_line(parent: ET.Element, line: ResultLine, method: str) -> None:
 
 def _hands(parent: ET.Element, board: BoardRecord) -> None:
     first, _, rest = board.deal.partition(":")
-    seats = "NESW"
-    start = seats.index(first.strip().upper())
+    start = SEATS.index(first.strip().upper())
     element = _sub(parent, "BOARD")
     _sub(element, "BOARD_NUMBER", board.number)
-    hands = {seats[(start + i) % 4]: hand.split(".") for i, hand in enumerate(rest.split())}
-    for seat in seats:
+    hands = {SEATS[(start + i) % 4]: hand.split(".") for i, hand in enumerate(rest.split())}
+    for seat in SEATS:
         hand = _sub(element, "HAND")
         _sub(hand, "DIRECTION", DIRECTIONS[seat])
         for index, (_, name) in enumerate(SUIT_ELEMENTS):
@@ -248,13 +249,15 @@ def _deal_parse(board: ET.Element) -> str:
     names = {v.upper(): k for k, v in DIRECTIONS.items()}
     for hand in board.findall("HAND"):
         direction = (_text(hand, "DIRECTION") or "").upper()
-        seat = names.get(direction) or (direction[:1] if direction[:1] in "NESW" else None)
+        seat = names.get(direction) or (
+            direction[:1] if not direction or direction[:1] in SEATS else None
+        )
         if seat is None:
             raise UsebioError(f"unknown HAND direction {direction!r}")
         hands[seat] = ".".join((_text(hand, name) or "") for _, name in SUIT_ELEMENTS)
-    if set(hands) != set("NESW"):
+    if set(hands) != set(SEATS):
         raise UsebioError("a HANDSET board needs four hands")
-    return "N:" + " ".join(hands[seat] for seat in "NESW")
+    return "N:" + " ".join(hands[seat] for seat in SEATS)
 
 
 def usebio_parse(xml: str | bytes) -> dict:

@@ -8,6 +8,7 @@ from django.db.models import Case, Count, F, Prefetch, Q, QuerySet, Value, When
 
 from accounts.models import User
 
+from ..formats import format_for
 from ..models import (
     Board,
     Entry,
@@ -51,7 +52,7 @@ def standings_get(*, event: Event, players: bool = True) -> list[Entry]:
     if event.status == Event.Status.FINISHED:
         key = lambda e: (e.rank is None, e.rank or 0, -e.total, e.registration_order)  # noqa: E731
     else:
-        key = lambda e: (-round(e.total, 6), -e.boards_played, e.registration_order)  # noqa: E731
+        key = format_for(event).standings_key
     return sorted(entries, key=key)
 
 

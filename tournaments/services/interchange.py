@@ -9,8 +9,6 @@ the rows (a fixed number of queries) and, for the import, validates and stores.
 
 from __future__ import annotations
 
-from collections import Counter
-
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -19,7 +17,7 @@ from django.utils.translation import gettext_lazy
 from accounts.models import User
 
 from .. import selectors
-from ..deals import RANKS, SEATS, SUITS, deal_hands, deal_validate
+from ..deals import DealError, deal_validate
 from ..errors import BridgeError, ConflictError
 from ..interchange import (
     BoardRecord,
@@ -159,33 +157,22 @@ def event_usebio_export(*, event: Event) -> str:
 # --- import ----------------------------------------------------------------------------
 
 
-def _deal_problem(deal: str) -> str:
+def _deal_problem(error: DealError) -> str:
     """Why ``deal_validate`` refused a deal, in words a director can act on."""
-    try:
-        hands = deal_hands(deal)
-    except (ValueError, IndexError):
+    params = error.params
+    if error.code == "not_pbn":
         return _("it is not a PBN deal such as “N:AKQ.JT9.876.5432 …”")
-    if set(hands) != set(SEATS):
+    if error.code == "hands":
         return _("it needs four hands")
-    counts: Counter[str] = Counter()
-    for seat in SEATS:
-        cards = [s + r for s, ranks in hands[seat].items() for r in ranks.upper()]
-        for card in cards:
-            if card[1] not in RANKS:
-                return _("“%(rank)s” is not a card rank") % {"rank": card[1]}
-        counts.update(cards)
-        if len(cards) != 13:
-            return _("%(seat)s holds %(count)d cards, not 13") % {
-                "seat": SEAT_NAMES[seat],
-                "count": len(cards),
-            }
-    for suit in SUITS:
-        for rank in RANKS:
-            if counts[suit + rank] > 1:
-                return _("%(card)s appears %(times)d times") % {
-                    "card": suit + rank,
-                    "times": counts[suit + rank],
-                }
+    if error.code == "rank":
+        return _("“%(rank)s” is not a card rank") % params
+    if error.code == "count":
+        return _("%(seat)s holds %(count)d cards, not 13") % {
+            "seat": SEAT_NAMES[params["seat"]],
+            "count": params["count"],
+        }
+    if error.code == "repeated":
+        return _("%(card)s appears %(times)d times") % params
     return _("it is not a valid deal")
 
 
@@ -228,12 +215,12 @@ def _deals_read(text: str, boards_total: int) -> dict[int, str]:
         else:
             try:
                 deals[number] = deal_validate(game.tags["Deal"])
-            except ValueError:
+            except DealError as error:
                 problems.append(
                     (
                         "bad_deal",
                         _("Board %(n)d: %(problem)s.")
-                        % {"n": number, "problem": _deal_problem(game.tags["Deal"])},
+                        % {"n": number, "problem": _deal_problem(error)},
                     )
                 )
                 deals[number] = ""  # seen: a second copy is still a duplicate

@@ -8,7 +8,6 @@ before it or refused, and entries at different tables do not wait for each other
 from __future__ import annotations
 
 import operator
-from dataclasses import dataclass
 from datetime import datetime
 
 from django.db import transaction
@@ -33,7 +32,6 @@ from ..permissions import is_event_director
 from .audit import log_action
 from .totals import event_finish_ranking, standings_rebuild
 
-SEATS = ("N", "E", "S", "W")
 SEAT_WORDS = {"NORTH": "N", "EAST": "E", "SOUTH": "S", "WEST": "W"}
 
 
@@ -49,21 +47,12 @@ def _whole_number(value) -> int | None:
         return None
 
 
-@dataclass(frozen=True)
-class TableResult:
-    """A validated table result: contract text, declarer, tricks, lead and the NS score."""
-
-    contract: str
-    declarer: str
-    tricks: int | None
-    lead: str
-    ns_score: int
-
-
 def result_validate(
     *, board: Board, contract: str, declarer: str = "", tricks=None, lead: str = ""
-) -> TableResult:
-    """Check a table result and score it with ``scoring``. BridgeError on bad input."""
+) -> dict:
+    """Check a table result and score it with ``scoring``: the ``Result`` fields
+    ``contract``, ``declarer``, ``tricks``, ``lead`` and ``ns_score``. BridgeError on bad
+    input. (A parsed result as such is ``scoring.TableResult``.)"""
     try:
         parsed = scoring.parse_contract(contract)
     except (ValueError, TypeError) as exc:
@@ -72,10 +61,10 @@ def result_validate(
             code="contract",
         ) from exc
     if parsed.is_passed_out:
-        return TableResult(contract="PASS", declarer="", tricks=None, lead="", ns_score=0)
+        return dict(contract="PASS", declarer="", tricks=None, lead="", ns_score=0)
     declarer = str(declarer or "").strip().upper()
     declarer = SEAT_WORDS.get(declarer, declarer)
-    if declarer not in SEATS:
+    if declarer not in scoring.SEATS:
         raise BridgeError(_("The declarer must be N, E, S or W."), code="declarer")
     tricks = _whole_number(tricks)
     if tricks is None or not 0 <= tricks <= 13:
@@ -87,7 +76,7 @@ def result_validate(
             _("The opening lead must be a card, e.g. SA, HT or D7."), code="lead"
         ) from exc
     ns_score = scoring.table_score(parsed, declarer, tricks, board.number)
-    return TableResult(
+    return dict(
         contract=scoring.format_contract(parsed),
         declarer=declarer,
         tricks=tricks,
@@ -174,18 +163,14 @@ def result_submit(
                 _("Board %(n)d already has a result at this table.") % {"n": board.number},
                 code="duplicate",
             )
-        tr = result_validate(
+        fields = result_validate(
             board=board, contract=contract, declarer=declarer, tricks=tricks, lead=lead
         )
         result = Result.objects.create(
             table=table,
             board=board,
             status=Result.Status.PLAYED,
-            contract=tr.contract,
-            declarer=tr.declarer,
-            tricks=tr.tricks,
-            lead=tr.lead,
-            ns_score=tr.ns_score,
+            **fields,
             entered_by=user,
             entered_side=side or "TD",
             entered_at=now,
@@ -331,16 +316,11 @@ def result_correct(
                     _("A cut board cannot get a table result; assign an adjusted score."),
                     code="cut",
                 )
-            tr = result_validate(
-                board=board, contract=contract, declarer=declarer, tricks=tricks, lead=lead
-            )
             fields.update(
                 status=Result.Status.PLAYED,
-                contract=tr.contract,
-                declarer=tr.declarer,
-                tricks=tr.tricks,
-                lead=tr.lead,
-                ns_score=tr.ns_score,
+                **result_validate(
+                    board=board, contract=contract, declarer=declarer, tricks=tricks, lead=lead
+                ),
             )
         if result is None:
             result = Result(table=table, board=board, entered_by=director, entered_side="TD")

@@ -7,12 +7,9 @@ simulation or the beat scheduler) and a crash half-way leaves nothing half-done.
 
 from __future__ import annotations
 
-import logging
 import random
-import time
 from datetime import datetime
 
-from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -20,14 +17,13 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 
 from ..bulk import bulk_set
+from ..dispatch import dispatch_on_commit
 from ..errors import BridgeError, ConflictError
 from ..formats import format_for
 from ..lock_objects import event_for_update, round_of_event_for_update
 from ..models import Entry, Event, Result, Round
 from .audit import log_action
 from .totals import event_finish_ranking, totals_recompute
-
-logger = logging.getLogger(__name__)
 
 
 def _seatable_entries(event: Event) -> list[Entry]:
@@ -171,8 +167,6 @@ def round_close(
             event.next_transition_at = max(event.round_start(number + 1), now)
             event.save(update_fields=["next_transition_at"])
         totals_recompute(event=event, round_number=number, round_results=results, tables=tables)
-        if settings.BRIDGE_FAULT_CLOSE_DELAY:  # live-services fault tests only
-            time.sleep(settings.BRIDGE_FAULT_CLOSE_DELAY)
         log_action(
             event=event,
             actor=actor,
@@ -182,7 +176,9 @@ def round_close(
             data={"cut": len(cut)},
         )
         board_ids = sorted({b.pk for played in boards_at.values() for b in played})
-        transaction.on_commit(lambda: _analyse_later(board_ids))
+        # After the commit; a broker outage must not undo or fail the close (the boards
+        # are analysed by the next close or ``analyse_boards``).
+        dispatch_on_commit("tournaments.tasks.analyse_boards", board_ids)
         if number >= event.num_rounds:
             event_finish(event=event, now=now, actor=actor)
         elif open_next:
@@ -209,17 +205,6 @@ def round_next(
         event=event, number=number, now=now, actor=actor, rng=rng, keep_schedule=keep_schedule
     )
     return f"open {number}"
-
-
-def _analyse_later(board_ids: list[int]) -> None:
-    """Queue the double-dummy analysis. The close has committed: a broker outage must not
-    undo or fail it (the boards are analysed by the next close or ``analyse_boards``)."""
-    from ..tasks import analyse_boards
-
-    try:
-        analyse_boards.delay(board_ids)
-    except Exception:  # noqa: BLE001 - broker down: logged, the close stands
-        logger.exception("Could not queue the analysis of boards %s", board_ids)
 
 
 def event_finish(

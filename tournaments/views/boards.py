@@ -14,13 +14,14 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
+from scoring import SEATS, deal_hcp
+from scoring import STRAINS_DESCENDING as STRAIN_ORDER
+
 from .. import selectors
-from ..deals import deal_hands, hand_hcp
+from ..deals import deal_hands
 from ..models import Board, Result
 from .display import (
     DASH,
-    SEATS,
-    STRAIN_ORDER,
     card_html,
     contract_html,
     pair_members,
@@ -59,11 +60,12 @@ class ResultRow:
 
 def _hands(board: Board) -> dict[str, Hand]:
     hands = deal_hands(board.deal)
+    points = deal_hcp(board.deal)
     return {
         seat: Hand(
             seat=seat,
             suits=[(suit_html(s), ranks_text(hands[seat][s])) for s in "SHDC"],
-            hcp=hand_hcp(hands[seat]),
+            hcp=points[seat],
         )
         for seat in SEATS
     }

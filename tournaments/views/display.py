@@ -15,13 +15,12 @@ from django.utils.http import RFC3986_SUBDELIMS
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from ..models import Entry, Event
+from ..formatting import DASH as DASH  # re-exported for the pages
+from ..formatting import points_text as points_text
+from ..models import Entry
 
 SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-STRAIN_ORDER = ("NT", "S", "H", "D", "C")
-SEATS = ("N", "E", "S", "W")
-DASH = "–"
 
 
 def suit_html(letter: str) -> SafeString:
@@ -59,17 +58,6 @@ def card_html(card: str) -> SafeString:
 
 def ranks_text(ranks: str) -> str:
     return " ".join("10" if r == "T" else r for r in ranks) or DASH
-
-
-def points_text(value: float | None, method: str, *, total: bool = False) -> str:
-    """IMPs with two decimals; matchpoints as a percentage; None (cut board) as a dash."""
-    if value is None:
-        return DASH
-    if method == Event.Method.MP:
-        return f"{value:.2f}%" if total else f"{value:.1f}"
-    if method == Event.Method.IMP and not total and float(value).is_integer():
-        return f"{value:.0f}"
-    return f"{value:.2f}"
 
 
 def score_text(value: int | None) -> str:

@@ -37,7 +37,7 @@ def event_list(request: HttpRequest) -> HttpResponse:
             "form": form,
             "page": page,
             "searching": bool(query or on),
-            "can_create": request.user.is_authenticated and request.user.is_staff,
+            "can_create": is_event_director(user=request.user),
         },
     )
 

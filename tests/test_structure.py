@@ -1,0 +1,320 @@
+"""Structure rules of the code, read from the sources with ``ast`` (no Django needed).
+
+Each test names the one place a rule lives; a copy elsewhere, or an import that closes a
+cycle, fails here with the file and line to look at.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import subprocess
+import sys
+from functools import cache
+from pathlib import Path
+
+import networkx as nx
+
+ROOT = Path(__file__).resolve().parents[1]
+APPS = ("tournaments", "ratings", "accounts")
+
+
+def _sources(*packages: str, migrations: bool = False) -> list[Path]:
+    paths = []
+    for package in packages:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            if not migrations and "migrations" in path.relative_to(ROOT).parts:
+                continue
+            paths.append(path)
+    assert paths, packages
+    return paths
+
+
+def _rel(path: Path) -> str:
+    return path.relative_to(ROOT).as_posix()
+
+
+@cache
+def _tree(path: Path) -> ast.Module:
+    return ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    """ids of the string constants that are docstrings."""
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                found.add(id(body[0].value))
+    return found
+
+
+# --- imports -----------------------------------------------------------------------------
+
+
+def _imports(path: Path, known: set[str]) -> list[tuple[str, int]]:
+    """Every module of ``known`` that ``path`` imports, at the top or inside a function,
+    with the line. ``from pkg import name`` counts ``pkg.name`` when that is a module."""
+    module = _module_name(path)
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    found = []
+    for node in ast.walk(_tree(path)):
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - (node.level - 1)]
+                prefix = ".".join(base + ([node.module] if node.module else []))
+            else:
+                prefix = node.module or ""
+            targets = [
+                f"{prefix}.{alias.name}" if f"{prefix}.{alias.name}" in known else prefix
+                for alias in node.names
+            ]
+        else:
+            continue
+        for target in targets:
+            while target and target not in known:  # `import a.b.c` of a name in a.b
+                target = target.rpartition(".")[0]
+            if target and target != module:
+                found.append((target, node.lineno))
+    return found
+
+
+def import_graph(package: str) -> nx.DiGraph:
+    paths = _sources(package, migrations=True)
+    known = {_module_name(p) for p in paths}
+    graph = nx.DiGraph()
+    graph.add_nodes_from(known)
+    for path in paths:
+        for target, line in _imports(path, known):
+            graph.add_edge(_module_name(path), target, line=f"{_rel(path)}:{line}")
+    return graph
+
+
+def _cycles(graph: nx.DiGraph) -> list[str]:
+    """One cycle of each strongly connected part, as ``a -> b (file:line) -> a``."""
+    found = []
+    for part in nx.strongly_connected_components(graph):
+        if len(part) < 2:
+            continue
+        cycle = nx.find_cycle(graph.subgraph(part))
+        found.append(" -> ".join(f"{a} ({graph.edges[a, b]['line']})" for a, b in cycle))
+    return found
+
+
+def test_the_import_graph_sees_imports_inside_functions() -> None:
+    graph = import_graph("tournaments")
+    assert graph.has_edge("tournaments.tasks", "tournaments.services.schedule")
+    assert graph.has_edge("tournaments.services.rounds", "tournaments.formats")
+    # a cycle through a function-level import is found
+    graph.add_edge("tournaments.services.schedule", "tournaments.tasks", line="probe")
+    assert _cycles(graph)
+
+
+def test_no_import_cycle_between_the_modules_of_tournaments() -> None:
+    assert _cycles(import_graph("tournaments")) == []
+
+
+def test_services_never_import_the_tasks() -> None:
+    """Tasks call services; services queue tasks by name (``tournaments.dispatch``)."""
+    graph = import_graph("tournaments")
+    bad = [
+        graph.edges[a, b]["line"]
+        for a, b in graph.edges
+        if a.startswith("tournaments.services") and b == "tournaments.tasks"
+    ]
+    assert bad == []
+
+
+# --- row locks ---------------------------------------------------------------------------
+
+LOCKS = "tournaments/lock_objects.py"
+LOCK_SQL = re.compile(r"\bfor\s+(no\s+key\s+)?(update|share|key\s+share)\b", re.IGNORECASE)
+
+
+def _lock_uses(path: Path) -> list[str]:
+    tree = _tree(path)
+    docs = _docstrings(tree)
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute | ast.Name):
+            name = node.attr if isinstance(node, ast.Attribute) else node.id
+            if name == "select_for_update":
+                found.append(f"{_rel(path)}:{node.lineno} select_for_update")
+        elif (
+            isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and id(node) not in docs
+            and LOCK_SQL.search(node.value)
+        ):
+            found.append(f"{_rel(path)}:{node.lineno} {node.value!r}")
+    return found
+
+
+def test_row_locks_are_taken_only_in_lock_objects() -> None:
+    assert _lock_uses(ROOT / LOCKS), "the lock module takes no lock: is the check blind?"
+    elsewhere = [use for path in _sources(*APPS) if _rel(path) != LOCKS for use in _lock_uses(path)]
+    assert elsewhere == []
+
+
+# --- one visibility rule, one director check ----------------------------------------------
+
+VISIBILITY = "tournaments/selectors/visibility.py"
+# What "in play" means belongs to the format; the visibility rule asks it.
+IN_PLAY = "tournaments/formats/"
+# ORM lookups that decide what is hidden: a result's confirmation, a round's status.
+VISIBILITY_LOOKUP = re.compile(r"(^|__)(confirmed_at|confirmed_by)(__|$)|(^|__)round__status")
+# Lookups of the same names that are not about visibility (a player confirming an entry).
+NOT_VISIBILITY = {("tournaments/services/registration.py", "confirmed_at__isnull")}
+
+
+def _lookups(path: Path) -> list[tuple[str, int]]:
+    """The keyword lookups of ORM-style calls (``filter(a__b=...)``, ``Q(...)``)."""
+    found = []
+    for node in ast.walk(_tree(path)):
+        if isinstance(node, ast.Call):
+            for kw in node.keywords:
+                if kw.arg and "__" in kw.arg:
+                    found.append((kw.arg, node.lineno))
+            for arg in node.args:  # values_list("round__status"), order_by(...)
+                text = arg.value if isinstance(arg, ast.Constant) else None
+                if isinstance(text, str) and re.fullmatch(r"-?\w+__\w+", text):
+                    found.append((text.lstrip("-"), node.lineno))
+    return found
+
+
+def test_visibility_is_decided_only_in_the_visibility_selector() -> None:
+    def hits(path: Path) -> list[str]:
+        rel = _rel(path)
+        return [
+            f"{rel}:{line} {lookup}"
+            for lookup, line in _lookups(path)
+            if VISIBILITY_LOOKUP.search(lookup) and (rel, lookup) not in NOT_VISIBILITY
+        ]
+
+    assert hits(ROOT / VISIBILITY), "the visibility rule filters nothing: is the check blind?"
+    elsewhere = [
+        hit
+        for path in _sources(*APPS)
+        if _rel(path) != VISIBILITY and not _rel(path).startswith(IN_PLAY)
+        for hit in hits(path)
+    ]
+    assert elsewhere == []
+
+
+DIRECTOR_CHECK = "tournaments/permissions.py"
+
+
+def _staff_tests(path: Path) -> list[str]:
+    """Reads of ``.is_staff`` and ``is_staff`` lookups (setting it, e.g. in
+    ``create(is_staff=True)`` or a ``defaults`` dict, is not a check)."""
+    found = []
+    for node in ast.walk(_tree(path)):
+        if isinstance(node, ast.Attribute) and node.attr == "is_staff":
+            if isinstance(node.ctx, ast.Load):
+                found.append(f"{_rel(path)}:{node.lineno} .is_staff")
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in {"filter", "exclude", "get"}
+        ):
+            for kw in node.keywords:
+                if kw.arg and kw.arg.split("__")[0] == "is_staff":
+                    found.append(f"{_rel(path)}:{node.lineno} {kw.arg}=")
+    return found
+
+
+def test_is_staff_is_tested_only_in_the_director_check() -> None:
+    assert _staff_tests(ROOT / DIRECTOR_CHECK), "the check reads no is_staff: blind?"
+    elsewhere = [
+        hit
+        for path in _sources(*APPS)
+        if _rel(path) != DIRECTOR_CHECK
+        for hit in _staff_tests(path)
+    ]
+    assert elsewhere == []
+
+
+def _definitions(name: str) -> list[str]:
+    return [
+        _rel(path)
+        for path in _sources(*APPS)
+        for node in ast.walk(_tree(path))
+        if isinstance(node, ast.FunctionDef | ast.ClassDef) and node.name == name
+    ]
+
+
+def test_the_rules_have_one_definition_each() -> None:
+    assert _definitions("is_event_director") == [DIRECTOR_CHECK]
+    for name in ("board_visible", "boards_hidden", "boards_unlocked_for", "Sight"):
+        assert _definitions(name) == [VISIBILITY], name
+
+
+def test_ratings_views_read_through_selectors_and_import_no_tournament_views() -> None:
+    bad = []
+    for path in _sources("ratings"):
+        for node in ast.walk(_tree(path)):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith(
+                "tournaments.views"
+            ):
+                bad.append(f"{_rel(path)}:{node.lineno} imports {node.module}")
+            name = getattr(node, "attr", None) or getattr(node, "id", None)
+            if path.name == "views.py" and name in {"objects", "get_object_or_404"}:
+                bad.append(f"{_rel(path)}:{node.lineno} queries the ORM ({name})")
+    assert bad == []
+
+
+# --- pure algorithms ---------------------------------------------------------------------
+
+# Packages that are plain algorithms on plain values: no Django, no project models.
+PURE = ["tournaments/pairing", "tournaments/movements", "scoring"]
+FRAMEWORK = ("django", "rest_framework", "celery", "accounts", "ratings")
+
+
+def _pure_packages() -> list[str]:
+    return [p for p in PURE if (ROOT / p).is_dir()]
+
+
+def test_pure_algorithms_import_no_django_nor_models() -> None:
+    bad = []
+    for package in _pure_packages():
+        own = package.replace("/", ".")
+        for path in _sources(package):
+            for node in ast.walk(_tree(path)):
+                if isinstance(node, ast.Import):
+                    names = [a.name for a in node.names]
+                elif isinstance(node, ast.ImportFrom):
+                    if node.level:  # relative: must stay inside the package
+                        depth = len(path.relative_to(ROOT / package).parts) - 1
+                        names = [] if node.level <= depth + 1 else ["<outside the package>"]
+                    else:
+                        names = [node.module or ""]
+                else:
+                    continue
+                for name in names:
+                    top = name.split(".")[0]
+                    outside = name.startswith("tournaments") and not name.startswith(own)
+                    if top in FRAMEWORK or outside or name.startswith("<"):
+                        bad.append(f"{_rel(path)}:{node.lineno} imports {name}")
+    assert bad == []
+
+
+def test_importing_the_pure_algorithms_loads_no_django() -> None:
+    modules = [p.replace("/", ".") for p in _pure_packages()]
+    code = (
+        "import importlib, sys\n"
+        f"for name in {modules!r}: importlib.import_module(name)\n"
+        "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('django', 'celery'))\n"
+        "assert not bad, bad\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT)
