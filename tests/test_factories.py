@@ -26,6 +26,11 @@ FACTORIES = [
     f.EventLogFactory,
     f.MasterPointEntryFactory,
     f.IdempotencyKeyFactory,
+    f.TeamFactory,
+    f.TeamMemberFactory,
+    f.TeamsSettingsFactory,
+    f.TeamEntryFactory,
+    f.MatchFactory,
 ]
 # Written only by the scheduler's heartbeat; no test builds one by hand.
 WITHOUT_FACTORY = {"SchedulerTick"}

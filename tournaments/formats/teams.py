@@ -21,8 +21,8 @@ Scoring when the round closes, for each match:
 An entry's total is its VP sum. Ranking (every team that did not withdraw): VPs, then
 the IMP quotient (IMPs won / IMPs lost over all matches; nothing lost counts as
 infinitely good, 0/0 as 1), then head-to-head (the VPs the tied teams scored in their
-matches against each other), then registration order. Master points follow ``docs/rules.md`` § Master points over
-that one field, to every member of a team's roster.
+matches against each other), then registration order. Master points follow
+``docs/rules.md`` § Master points over that one field, to every member of a team's roster.
 """
 
 from __future__ import annotations
