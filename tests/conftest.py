@@ -17,6 +17,23 @@ from tournaments import services
 from tournaments.models import Event
 
 REQUIRE_SERVICES = os.environ.get("REQUIRE_SERVICES") == "1"
+
+
+def player(entry, position=1):
+    """The player of ``entry`` at ``position`` (1 or 2 of a pair)."""
+    return entry.members.select_related("player").get(position=position).player
+
+
+def api_client(user=None):
+    """A DRF test client, authenticated as ``user`` when given."""
+    from rest_framework.test import APIClient
+
+    client = APIClient()
+    if user is not None:
+        client.force_authenticate(user)
+    return client
+
+
 _running: list[pytest.Item] = []
 
 

@@ -9,9 +9,8 @@ from datetime import timedelta
 import pytest
 from django.db import connection
 from django.utils import timezone
-from rest_framework.test import APIClient
 
-from tests.conftest import need_postgres
+from tests.conftest import api_client, need_postgres, player
 from tournaments import services
 from tournaments.models import Result
 
@@ -22,14 +21,7 @@ def keys():
     return IdempotencyKey.objects
 
 
-def player(entry, position=1):
-    return entry.members.select_related("player").get(position=position).player
-
-
-def client_for(user) -> APIClient:
-    client = APIClient()
-    client.force_authenticate(user)
-    return client
+client_for = api_client
 
 
 def submit(user, table, board, key=None, **fields):

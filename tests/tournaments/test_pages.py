@@ -9,15 +9,12 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 
+from tests.conftest import player
 from tests.factories import UserFactory
 from tournaments import services
 from tournaments.models import Entry, Event, Result, ResultCorrection, Round
 
 CONTRACTS = [("4S", "N", 10), ("3NT", "S", 9), ("4S", "N", 9), ("2H", "E", 8), ("6S", "N", 12)]
-
-
-def player(entry, position=1):
-    return entry.members.select_related("player").get(position=position).player
 
 
 def play_round(event, number, *, skip_tables=()):

@@ -6,16 +6,13 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from tests.conftest import player
 from tests.factories import UserFactory
 from tournaments import services
 from tournaments.models import EventLog, Result
 
 DEAL_MARK = 'class="compass"'
 HIDDEN_MARK = 'id="not-visible"'
-
-
-def player(entry, position=1):
-    return entry.members.select_related("player").get(position=position).player
 
 
 @pytest.fixture

@@ -24,6 +24,7 @@ from knox.models import AuthToken
 from rest_framework.authentication import SessionAuthentication
 from rest_framework.test import APIClient
 
+from tests.conftest import player
 from tests.factories import UserFactory
 from tests.tournaments.test_pages import finish, play_round
 from tournaments import selectors, services
@@ -31,10 +32,6 @@ from tournaments.models import Entry, Event, Result, Round
 
 PASSWORD = "bridge-pass-123"  # the factory's
 DEAL_MARK = 'class="compass"'
-
-
-def player(entry, position=1):
-    return entry.members.select_related("player").get(position=position).player
 
 
 def api_for(user=None) -> APIClient:

@@ -8,8 +8,8 @@ from io import StringIO
 
 import pytest
 from django.core.management import CommandError, call_command
-from rest_framework.test import APIClient
 
+from tests.conftest import api_client, player
 from tournaments import services
 from tournaments.deals import deal_generate
 from tournaments.errors import BridgeError
@@ -23,10 +23,7 @@ pytestmark = pytest.mark.django_db
 NOT_ASCII_DIGITS = ["²", "٣", "３"]
 
 
-def client_for(user) -> APIClient:
-    client = APIClient()
-    client.force_authenticate(user)
-    return client
+client_for = api_client
 
 
 def deals_pbn(boards: dict[str, str]) -> str:
@@ -34,10 +31,6 @@ def deals_pbn(boards: dict[str, str]) -> str:
         f'[Event "x"]\n[Board "{number}"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "{deal}"]\n'
         for number, deal in boards.items()
     )
-
-
-def player(entry, position=1):
-    return entry.members.select_related("player").get(position=position).player
 
 
 # --- 1. only 0-9 are digits ---------------------------------------------------------------

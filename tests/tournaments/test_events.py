@@ -8,8 +8,8 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from django.urls import reverse
 from django.utils import timezone
-from rest_framework.test import APIClient
 
+from tests.conftest import api_client
 from tournaments import services
 from tournaments.errors import BridgeError
 from tournaments.models import Event, Round
@@ -18,10 +18,7 @@ from tournaments.services import schedule
 pytestmark = pytest.mark.django_db
 
 
-def client_for(user) -> APIClient:
-    client = APIClient()
-    client.force_authenticate(user)
-    return client
+client_for = api_client
 
 
 # --- 2. event dates and lengths ------------------------------------------------------------

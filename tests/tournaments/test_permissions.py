@@ -4,8 +4,8 @@ or event is in, so a refusal never tells an outsider how another table is doing.
 from __future__ import annotations
 
 import pytest
-from rest_framework.test import APIClient
 
+from tests.conftest import api_client, player
 from tests.factories import UserFactory
 from tournaments import services
 from tournaments.errors import PermissionDeniedError
@@ -14,14 +14,7 @@ from tournaments.models import Result
 pytestmark = pytest.mark.django_db
 
 
-def player(entry, position=1):
-    return entry.members.select_related("player").get(position=position).player
-
-
-def client_for(user) -> APIClient:
-    client = APIClient()
-    client.force_authenticate(user)
-    return client
+client_for = api_client
 
 
 @pytest.fixture

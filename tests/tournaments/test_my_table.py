@@ -8,14 +8,11 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from tests.conftest import player
 from tournaments import services
 from tournaments.models import Result, Round
 
 pytestmark = pytest.mark.django_db
-
-
-def player(entry, position=1):
-    return entry.members.select_related("player").get(position=position).player
 
 
 # --- 3. the my-table form says why it refused ------------------------------------------------
