@@ -52,3 +52,21 @@ def test_the_generic_services_never_test_the_kind():
         for node in ast.walk(tree):
             if isinstance(node, ast.Attribute):
                 assert node.attr not in ("kind", "Kind", "SWISS_PAIRS"), (name, node.lineno)
+
+
+def test_a_stored_result_reaches_its_formats_arrival_hook(make_event, monkeypatch):
+    """Formats that score on arrival (the scoring pool) do it in ``result_arrived``."""
+    from tests.conftest import player
+    from tournaments import services
+
+    event = make_event(pairs=4, start=True)
+    table = event.rounds.get(number=1).tables.order_by("number").first()
+    board = event.boards.order_by("number").first()
+    arrived = []
+    monkeypatch.setattr(
+        type(format_for(event)), "result_arrived", lambda self, *, result: arrived.append(result)
+    )
+    stored = services.result_submit(
+        table_id=table.pk, board_id=board.pk, user=player(table.ns), contract="PASS"
+    )
+    assert arrived == [stored]

@@ -179,6 +179,7 @@ def result_submit(
         )
         if director:
             _log_unlock(rnd, table, result, user)
+        format_for(event).result_arrived(result=result)  # the pool scores here
         return result
 
 
