@@ -68,6 +68,38 @@ LAST_NAMES = (
 ).split()
 
 
+def tables_play(
+    *,
+    tables,
+    boards: list[Board],
+    rng: random.Random,
+    play_rate: float,
+    players_of: dict,
+    progress: Callable[[int], None] | None = None,
+) -> None:
+    """At each table, NS enters and EW confirms a plausible result of each board, each
+    with probability ``play_rate`` (the rest are cut at the round's end); one
+    transaction a table, through the real services."""
+    for table in tables:
+        with transaction.atomic():
+            for board in boards:
+                if rng.random() >= play_rate:
+                    continue
+                sim = plausible_result(board, rng)
+                result = services.result_submit(
+                    table_id=table.pk,
+                    board_id=board.pk,
+                    user=players_of[table.ns_id],
+                    contract=sim.contract,
+                    declarer=sim.declarer,
+                    tricks=sim.tricks,
+                    lead=sim.lead,
+                )
+                services.result_confirm(result_id=result.pk, user=players_of[table.ew_id])
+        if progress:
+            progress(1)
+
+
 def _sim_users(prefix: str, count: int, rng: random.Random) -> list[User]:
     users = [
         User(
@@ -139,24 +171,14 @@ def simulate_swiss_event(
         boards_analyse(board_ids=[b.pk for b in boards])
         boards = list(rnd.boards.order_by("number"))
         tables = list(Table.objects.filter(round=rnd, ew__isnull=False).order_by("number"))
-        for table in tables:
-            with transaction.atomic():
-                for board in boards:
-                    if rng.random() >= config.play_rate:
-                        continue
-                    sim = plausible_result(board, rng)
-                    result = services.result_submit(
-                        table_id=table.pk,
-                        board_id=board.pk,
-                        user=players_of[table.ns_id],
-                        contract=sim.contract,
-                        declarer=sim.declarer,
-                        tricks=sim.tricks,
-                        lead=sim.lead,
-                    )
-                    services.result_confirm(result_id=result.pk, user=players_of[table.ew_id])
-            if progress:
-                progress(1)
+        tables_play(
+            tables=tables,
+            boards=boards,
+            rng=rng,
+            play_rate=config.play_rate,
+            players_of=players_of,
+            progress=progress,
+        )
         # Pairs withdraw between the close and the next round's seating, so that a
         # pair leaving "after round n" is not seated in round n + 1.
         services.round_close(event=event, number=number, actor=director, open_next=False)

@@ -8,7 +8,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 
-from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
@@ -20,7 +19,7 @@ from .pairing.roundrobin import round_robin_rounds
 from .services.analysis import boards_analyse
 from .services.rounds import round_next
 from .services.teams import team_create, team_enter, teams_event_create
-from .simulation import _sim_users, plausible_result
+from .simulation import _sim_users, tables_play
 
 TEAM_SIZE = 4
 
@@ -87,24 +86,14 @@ def simulate_teams_event(
         rnd = Round.objects.get(event=event, number=number)
         boards_analyse(board_ids=list(rnd.boards.values_list("pk", flat=True)))
         boards = list(rnd.boards.order_by("number"))
-        for table in rnd.tables.filter(ew__isnull=False).order_by("number"):
-            with transaction.atomic():
-                for board in boards:
-                    if rng.random() >= config.play_rate:
-                        continue
-                    sim = plausible_result(board, rng)
-                    result = services.result_submit(
-                        table_id=table.pk,
-                        board_id=board.pk,
-                        user=player_of[table.ns_id],
-                        contract=sim.contract,
-                        declarer=sim.declarer,
-                        tricks=sim.tricks,
-                        lead=sim.lead,
-                    )
-                    services.result_confirm(result_id=result.pk, user=player_of[table.ew_id])
-            if progress:
-                progress(1)
+        tables_play(
+            tables=rnd.tables.filter(ew__isnull=False).order_by("number"),
+            boards=boards,
+            rng=rng,
+            play_rate=config.play_rate,
+            players_of=player_of,
+            progress=progress,
+        )
         services.round_close(event=event, number=number, actor=director, open_next=False)
         event.refresh_from_db()
         if event.status == Event.Status.FINISHED:
@@ -112,7 +101,7 @@ def simulate_teams_event(
         for entry_id, after in withdraw_after.items():
             if after == number:
                 services.entry_withdraw(entry=Entry.objects.get(pk=entry_id), by=director)
-        round_next(event=event, number=number + 1, now=timezone.now(), actor=director)
+        round_next(event=event, number=number + 1, now=timezone.now(), actor=director, rng=rng)
         event.refresh_from_db()
         if event.status == Event.Status.FINISHED:
             break

@@ -183,3 +183,20 @@ def test_teams_bad_options(tmp_path):
         run(tmp_path, "--kind", "teams_swiss", "--teams", "1")
     with pytest.raises(CommandError):
         run(tmp_path, "--kind", "teams_rr", "--teams", "4", "--play-rate", "2")
+
+
+@pytest.mark.slow
+@pytest.mark.django_db
+def test_the_same_seed_plays_the_same_team_event(tmp_path):
+    """Every round is dealt from the seed (round 2 on used the system's shuffle)."""
+    args = ("--kind", "teams_rr", "--teams", "4", "--boards-per-round", "2", "--seed", "3")
+    first, second = run(tmp_path, *args), run(tmp_path, *args)
+    assert len(first["rounds"]) == 3
+
+    def scores(data):
+        return [
+            [(b["open_ns_score"], b["closed_ns_score"]) for m in r["matches"] for b in m["boards"]]
+            for r in data["rounds"]
+        ]
+
+    assert scores(first) == scores(second)

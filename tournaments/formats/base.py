@@ -17,6 +17,9 @@ from datetime import datetime
 from django.db import models
 from django.db.models import QuerySet
 
+import scoring
+
+from ..deals import deal_generate
 from ..models import Board, Entry, Event, Result, Round, Table
 
 
@@ -26,6 +29,25 @@ class Seating:
 
     tables: list[Table]
     log: dict = field(default_factory=dict)
+
+
+def round_boards_deal(*, event: Event, rnd: Round, rng: random.Random | None = None) -> list[Board]:
+    """Deal the boards of round ``rnd`` of a format played in timed rounds: numbers
+    continue from the previous round, dealer and vulnerability follow the board cycle,
+    and the director's imported deal of a number is used instead of a shuffle."""
+    settings = event.settings
+    first = (rnd.number - 1) * settings.boards_per_round + 1
+    return Board.objects.bulk_create(
+        Board(
+            event=event,
+            round=rnd,
+            number=n,
+            dealer=scoring.board_dealer(n),
+            vulnerability=scoring.board_vulnerability(n),
+            deal=settings.preset_deals.get(str(n)) or deal_generate(rng=rng),
+        )
+        for n in range(first, first + settings.boards_per_round)
+    )
 
 
 class Format:

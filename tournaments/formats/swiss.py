@@ -16,10 +16,9 @@ from django.db.models import QuerySet
 
 import scoring
 
-from ..deals import deal_generate
 from ..models import Board, Entry, Event, Result, Round, SwissSettings, Table
 from ..pairing import PairState, swiss_pair
-from .base import Format, Seating
+from .base import Format, Seating, round_boards_deal
 
 
 def standings_key(entry: Entry):
@@ -99,18 +98,7 @@ class SwissPairs(Format):
     ) -> Seating:
         settings = event.settings
         pairing = self._pairing(event, rnd.number, entries)
-        first = (rnd.number - 1) * settings.boards_per_round + 1
-        boards = Board.objects.bulk_create(
-            Board(
-                event=event,
-                round=rnd,
-                number=n,
-                dealer=scoring.board_dealer(n),
-                vulnerability=scoring.board_vulnerability(n),
-                deal=settings.preset_deals.get(str(n)) or deal_generate(rng=rng),
-            )
-            for n in range(first, first + settings.boards_per_round)
-        )
+        boards = round_boards_deal(event=event, rnd=rnd, rng=rng)
         tables = [
             Table(event=event, round=rnd, number=i, ns_id=ns, ew_id=ew)
             for i, (ns, ew) in enumerate(pairing.tables, 1)

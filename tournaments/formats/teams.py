@@ -39,11 +39,10 @@ from django.db.models import Q, QuerySet
 import scoring
 
 from ..bulk import bulk_set
-from ..deals import deal_generate
 from ..models import Board, Entry, Event, Match, Result, Round, Standing, Table, TeamsSettings
 from ..pairing import PairState, swiss_pair
 from ..pairing.roundrobin import round_robin, round_robin_rounds
-from .base import Format, Seating
+from .base import Format, Seating, round_boards_deal
 
 
 @dataclass(frozen=True)
@@ -172,18 +171,7 @@ class TeamsFormat(Format):
     ) -> Seating:
         settings = event.settings
         pairs = self.matches_for(event=event, rnd=rnd, entries=entries)
-        first = (rnd.number - 1) * settings.boards_per_round + 1
-        Board.objects.bulk_create(
-            Board(
-                event=event,
-                round=rnd,
-                number=n,
-                dealer=scoring.board_dealer(n),
-                vulnerability=scoring.board_vulnerability(n),
-                deal=settings.preset_deals.get(str(n)) or deal_generate(rng=rng),
-            )
-            for n in range(first, first + settings.boards_per_round)
-        )
+        round_boards_deal(event=event, rnd=rnd, rng=rng)
         tables: list[Table] = []
         for i, (home, away) in enumerate(pairs, 1):
             if away is not None:
