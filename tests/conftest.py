@@ -24,6 +24,29 @@ def player(entry, position=1):
     return entry.members.select_related("player").get(position=position).player
 
 
+PASSWORD = "bridge-pass-123"  # every factory-made user's
+
+
+def api_token_for(user) -> dict:
+    """Log ``user`` in through ``POST /api/auth/token/``; the answer (token, expiry)."""
+    from rest_framework.test import APIClient
+
+    response = APIClient().post(
+        "/api/auth/token/", {"username": user.username, "password": PASSWORD}, format="json"
+    )
+    assert response.status_code == 200, response.content
+    return response.json()
+
+
+def api_client_with(token: str):
+    """A DRF test client that sends ``Authorization: Token <token>``."""
+    from rest_framework.test import APIClient
+
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
+    return client
+
+
 def api_client(user=None):
     """A DRF test client, authenticated as ``user`` when given."""
     from rest_framework.test import APIClient

@@ -6,27 +6,11 @@ from __future__ import annotations
 import json
 
 import pytest
-from rest_framework.test import APIClient
 
+from tests.conftest import api_client_with, api_token_for
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
-
-PASSWORD = "bridge-pass-123"
-
-
-def _token_for(user) -> dict:
-    response = APIClient().post(
-        "/api/auth/token/", {"username": user.username, "password": PASSWORD}, format="json"
-    )
-    assert response.status_code == 200, response.content
-    return response.json()
-
-
-def _client_with(token: str) -> APIClient:
-    client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
-    return client
 
 
 # --- JSON bodies -------------------------------------------------------------------------
@@ -38,8 +22,8 @@ DEEP = '{"u":' * 5000
 def endpoints(make_event, director):
     """A director's client (the director may post to every endpoint) and the URLs."""
     event = make_event(pairs=2)
-    token = _token_for(director)["token"]
-    return _client_with(token), [
+    token = api_token_for(director)["token"]
+    return api_client_with(token), [
         "/api/auth/token/",
         "/api/results/",
         f"/api/events/{event.pk}/entries/",
@@ -89,7 +73,7 @@ def test_broken_json_keeps_the_error_shape(endpoints):
 def test_a_normal_body_still_works(make_event):
     event = make_event(pairs=0)
     alice, bob = UserFactory(), UserFactory()
-    client = _client_with(_token_for(alice)["token"])
+    client = api_client_with(api_token_for(alice)["token"])
     response = client.post(
         f"/api/events/{event.pk}/entries/", {"partner": bob.username}, format="json"
     )

@@ -8,25 +8,10 @@ import pytest
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from tests.conftest import api_client_with, api_token_for
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
-
-PASSWORD = "bridge-pass-123"
-
-
-def _token_for(user) -> dict:
-    response = APIClient().post(
-        "/api/auth/token/", {"username": user.username, "password": PASSWORD}, format="json"
-    )
-    assert response.status_code == 200, response.content
-    return response.json()
-
-
-def _client_with(token: str) -> APIClient:
-    client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
-    return client
 
 
 # --- tokens ------------------------------------------------------------------------------
@@ -36,35 +21,35 @@ def test_a_token_expires_and_is_not_stored_raw():
     from knox.models import AuthToken
 
     user = UserFactory()
-    data = _token_for(user)
+    data = api_token_for(user)
     token = data["token"]
     stored = AuthToken.objects.get(user=user)
     assert token not in (stored.digest, stored.token_key)
     assert stored.expiry is not None
     assert timedelta(hours=1) < stored.expiry - timezone.now() <= timedelta(hours=10)
     assert data["expiry"]
-    assert _client_with(token).get("/api/events/").status_code == 200
+    assert api_client_with(token).get("/api/events/").status_code == 200
 
     AuthToken.objects.filter(pk=stored.pk).update(expiry=timezone.now() - timedelta(seconds=1))
-    assert _client_with(token).post("/api/auth/logout/").status_code == 401
+    assert api_client_with(token).post("/api/auth/logout/").status_code == 401
 
 
 def test_logout_revokes_the_token_used_and_only_that_one():
     user = UserFactory()
-    first, second = _token_for(user)["token"], _token_for(user)["token"]
-    assert _client_with(first).post("/api/auth/logout/").status_code == 204
-    assert _client_with(first).post("/api/auth/logout/").status_code == 401
-    assert _client_with(second).get("/api/events/").status_code == 200
+    first, second = api_token_for(user)["token"], api_token_for(user)["token"]
+    assert api_client_with(first).post("/api/auth/logout/").status_code == 204
+    assert api_client_with(first).post("/api/auth/logout/").status_code == 401
+    assert api_client_with(second).get("/api/events/").status_code == 200
 
 
 def test_logout_all_revokes_every_token_of_the_user():
     user, other = UserFactory(), UserFactory()
-    first, second = _token_for(user)["token"], _token_for(user)["token"]
-    others = _token_for(other)["token"]
-    assert _client_with(first).post("/api/auth/logout-all/").status_code == 204
+    first, second = api_token_for(user)["token"], api_token_for(user)["token"]
+    others = api_token_for(other)["token"]
+    assert api_client_with(first).post("/api/auth/logout-all/").status_code == 204
     for token in (first, second):
-        assert _client_with(token).post("/api/auth/logout/").status_code == 401
-    assert _client_with(others).post("/api/auth/logout/").status_code == 204
+        assert api_client_with(token).post("/api/auth/logout/").status_code == 401
+    assert api_client_with(others).post("/api/auth/logout/").status_code == 204
 
 
 def test_logout_needs_a_token():
@@ -73,10 +58,10 @@ def test_logout_needs_a_token():
 
 def test_a_token_of_a_deactivated_user_stops_working():
     user = UserFactory()
-    token = _token_for(user)["token"]
+    token = api_token_for(user)["token"]
     user.is_active = False
     user.save(update_fields=["is_active"])
-    assert _client_with(token).post("/api/auth/logout/").status_code == 401
+    assert api_client_with(token).post("/api/auth/logout/").status_code == 401
 
 
 def test_the_schema_documents_the_token_endpoints(client):
