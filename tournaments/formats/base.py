@@ -84,9 +84,6 @@ class Format:
         raise NotImplementedError
 
     # -- which boards a table plays ---------------------------------------------------
-    def boards_for_table(self, *, table: Table) -> QuerySet[Board]:
-        raise NotImplementedError
-
     def round_boards(self, *, rnd: Round, tables: Sequence[Table]) -> dict[int, list[Board]]:
         """The boards each table of round ``rnd`` plays (what its close cuts)."""
         raise NotImplementedError

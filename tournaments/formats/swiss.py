@@ -12,8 +12,6 @@ from collections import defaultdict
 from collections.abc import Sequence
 from datetime import datetime
 
-from django.db.models import QuerySet
-
 import scoring
 
 from ..models import Board, Entry, Event, Result, Round, SwissSettings, Table
@@ -125,9 +123,6 @@ class SwissPairs(Format):
             tables=tables,
             log={"tables": len(tables), "bye": pairing.bye, "repeats": pairing.repeats},
         )
-
-    def boards_for_table(self, *, table: Table) -> QuerySet[Board]:
-        return Board.objects.filter(round_id=table.round_id)
 
     def round_boards(self, *, rnd: Round, tables: Sequence[Table]) -> dict[int, list[Board]]:
         boards = list(Board.objects.filter(round=rnd))  # every table plays them all

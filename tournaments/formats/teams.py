@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db.models import Q, QuerySet
+from django.db.models import Q
 
 import scoring
 
@@ -209,9 +209,6 @@ class TeamsFormat(Format):
         )
 
     # -- which boards a table plays: the round's, at every table ------------------------
-    def boards_for_table(self, *, table: Table) -> QuerySet[Board]:
-        return Board.objects.filter(round_id=table.round_id)
-
     def round_boards(self, *, rnd: Round, tables: Sequence[Table]) -> dict[int, list[Board]]:
         boards = list(Board.objects.filter(round=rnd))
         return {t.pk: boards for t in tables}
