@@ -79,7 +79,8 @@ def tables_play(
 ) -> None:
     """At each table, NS enters and EW confirms a plausible result of each board, each
     with probability ``play_rate`` (the rest are cut at the round's end); one
-    transaction a table, through the real services."""
+    transaction a table, through the real services. ``players_of``: the player who acts
+    for an entry, by entry id, or by (entry id, room) where a team plays in two rooms."""
     for table in tables:
         with transaction.atomic():
             for board in boards:
@@ -89,13 +90,14 @@ def tables_play(
                 result = services.result_submit(
                     table_id=table.pk,
                     board_id=board.pk,
-                    user=players_of[table.ns_id],
+                    user=players_of.get((table.ns_id, table.room)) or players_of[table.ns_id],
                     contract=sim.contract,
                     declarer=sim.declarer,
                     tricks=sim.tricks,
                     lead=sim.lead,
                 )
-                services.result_confirm(result_id=result.pk, user=players_of[table.ew_id])
+                confirmer = players_of.get((table.ew_id, table.room)) or players_of[table.ew_id]
+                services.result_confirm(result_id=result.pk, user=confirmer)
         if progress:
             progress(1)
 

@@ -77,10 +77,11 @@ def simulate_teams_event(
     withdraw_after = {
         e.pk: rng.randint(1, max(1, rounds - 1)) for e in rng.sample(entries, config.withdraw)
     }
-    player_of = {
-        m.entry_id: m.player
-        for m in EntryMember.objects.filter(event=event, position=1).select_related("player")
-    }
+    # The first two players of each roster play in the open room, the next two in the
+    # closed room (a player is seated in one room only).
+    player_of = {}
+    for m in EntryMember.objects.filter(event=event, position__in=(1, 3)).select_related("player"):
+        player_of[(m.entry_id, "open" if m.position == 1 else "closed")] = m.player
     services.event_start(event=event, actor=director, rng=rng)
     for number in range(1, rounds + 1):
         rnd = Round.objects.get(event=event, number=number)

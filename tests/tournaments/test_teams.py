@@ -155,15 +155,18 @@ def test_correction_rescores_the_match(director):
     services.event_start(event=event, rng=random.Random(1))
     match = Match.objects.get(event=event)
     board = match.round.boards.order_by("number").first()
-    home_player = match.home.members.first().player
-    away_player = match.away.members.first().player
-    for table, score in ((match.open_table, ("4S", "N", 10)), (match.closed_table, ("4S", "N", 9))):
+    home = [m.player for m in match.home.members.order_by("position")]
+    away = [m.player for m in match.away.members.order_by("position")]
+    for table, score, players in (
+        (match.open_table, ("4S", "N", 10), (home[0], away[0])),
+        (match.closed_table, ("4S", "N", 9), (home[2], away[2])),
+    ):
         contract, declarer, tricks = score
         r = services.result_submit(
-            table_id=table.pk, board_id=board.pk, user=home_player,
+            table_id=table.pk, board_id=board.pk, user=players[0],
             contract=contract, declarer=declarer, tricks=tricks, lead="HA",
         )  # fmt: skip
-        services.result_confirm(result_id=r.pk, user=away_player)
+        services.result_confirm(result_id=r.pk, user=players[1])
     services.round_close(event=event, number=1, actor=director)
     event.refresh_from_db()
     assert event.status == Event.Status.FINISHED and event.settings.num_rounds == 1

@@ -15,12 +15,12 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from django.db import models
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 
 import scoring
 
 from ..deals import deal_generate
-from ..models import Board, Entry, Event, Result, Round, Table
+from ..models import Board, Entry, EntryMember, Event, Result, Round, Table
 
 
 @dataclass
@@ -64,6 +64,31 @@ class Format:
     owns_totals: bool = False
     #: Templates of the pages that show this format (``template_for``).
     templates: dict[str, str] = {}
+    #: ``True``: an entry plays at more than one table of a round (a team's two rooms),
+    #: so a player's table is the one they sit at (``TableSeat``), not their entry's.
+    seats_players: bool = False
+
+    # -- who sits where -------------------------------------------------------------------
+    def table_side(self, *, table: Table, user, claim: bool = False) -> str | None:
+        """``"NS"``/``"EW"``: the side ``user`` plays at ``table``; None: not there.
+        ``claim``: the user is about to enter or confirm a result there (a format that
+        seats players may seat them now)."""
+        member = EntryMember.objects.filter(
+            entry_id__in=[e for e in (table.ns_id, table.ew_id) if e], player=user
+        ).first()
+        return table.side_of(member.entry_id) if member else None
+
+    def tables_of(
+        self, *, rnd: Round, entry: Entry, user, room: str | None = None
+    ) -> QuerySet[Table]:
+        """The table of round ``rnd`` where ``user`` (of ``entry``) plays, first (``room``:
+        the room a player not seated yet asks for, in a format that seats players)."""
+        return Table.objects.filter(round=rnd).filter(Q(ns=entry) | Q(ew=entry))
+
+    def broadcast(self, *, event: Event) -> bool:
+        """Whether spectators (not entered in the event) see the results of boards in
+        play (``docs/rules.md`` § Visibility)."""
+        return False
 
     # -- settings -------------------------------------------------------------------
     def settings_create(self, *, event: Event, **options):

@@ -34,12 +34,27 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q
+from django.utils.translation import gettext as _
 
 import scoring
 
 from ..bulk import bulk_set
-from ..models import Board, Entry, Event, Match, Result, Round, Standing, Table, TeamsSettings
+from ..errors import PermissionDeniedError
+from ..lock_objects import entry_for_update
+from ..models import (
+    Board,
+    Entry,
+    Event,
+    Lineup,
+    Match,
+    Result,
+    Round,
+    Standing,
+    Table,
+    TableSeat,
+    TeamsSettings,
+)
 from ..pairing import PairState, swiss_pair
 from ..pairing.roundrobin import round_robin, round_robin_rounds
 from .base import Format, Seating, round_boards_deal
@@ -146,12 +161,75 @@ def rank_teams(
     return ranked, {k: (v[0], v[1]) for k, v in imps.items()}
 
 
+#: The seats of a line-up's pairs: (open room, closed room) for the home and away team.
+LINEUP_SEATS = {"home": (("N", "S"), ("E", "W")), "away": (("E", "W"), ("N", "S"))}
+SIDE_SEATS = {"NS": ("N", "S"), "EW": ("E", "W")}
+
+
+def lineup_seats(match: Match, lineup: Lineup) -> list[TableSeat]:
+    """The four seats ``lineup`` gives its team at ``match``'s two tables."""
+    role = "home" if lineup.entry_id == match.home_id else "away"
+    (open_seats, closed_seats) = LINEUP_SEATS[role]
+    return [
+        TableSeat(table_id=table_id, seat=seat, player_id=player_id)
+        for table_id, seats, pair in (
+            (match.open_table_id, open_seats, lineup.open_pair),
+            (match.closed_table_id, closed_seats, lineup.closed_pair),
+        )
+        for seat, player_id in zip(seats, pair, strict=True)
+    ]
+
+
 class TeamsFormat(Format):
     """What both team formats share; a subclass decides the round's matches."""
 
     settings_model = TeamsSettings
     templates = {"event": "tournaments/event_detail.html"}
     owns_totals = True
+    seats_players = True
+
+    # -- who sits where: the line-up, or the first table a player acts at ---------------
+    def table_side(self, *, table: Table, user, claim: bool = False) -> str | None:
+        """A player seated in this round plays at their table only (never in both
+        rooms). A team member not seated yet may play at either of the team's tables;
+        ``claim`` seats them there, at a free seat of their side (``docs/rules.md``
+        § Teams)."""
+        side = super().table_side(table=table, user=user)
+        if side is None or table.round_id is None:
+            return None
+        if claim:  # one claim at a time per team (lock order: table, then entry)
+            entry_for_update(table.ns_id if side == "NS" else table.ew_id)
+        seats = dict(
+            TableSeat.objects.filter(table__round_id=table.round_id, player=user).values_list(
+                "table_id", "seat"
+            )
+        )
+        if seats:
+            return side if table.pk in seats else None
+        if claim:
+            taken = set(TableSeat.objects.filter(table=table).values_list("seat", flat=True))
+            free = [s for s in SIDE_SEATS[side] if s not in taken]
+            if not free:
+                raise PermissionDeniedError(
+                    _("Both seats of your side at this table are taken: play in the other room."),
+                    code="seats_taken",
+                )
+            TableSeat.objects.create(table=table, seat=free[0], player=user)
+        return side
+
+    def tables_of(self, *, rnd: Round, entry: Entry, user, room: str | None = None):
+        """The table the player sits at; not seated yet: the team's table in ``room``."""
+        mine = Exists(TableSeat.objects.filter(table=OuterRef("pk"), player=user))
+        asked = Q(room=room) & (Q(ns=entry) | Q(ew=entry)) if room else Q(pk__in=[])
+        return (
+            Table.objects.filter(round=rnd)
+            .alias(mine=mine)
+            .filter(Q(mine=True) | asked)
+            .order_by("-mine", "number")
+        )
+
+    def broadcast(self, *, event: Event) -> bool:
+        return event.settings.broadcast
 
     # -- seating ----------------------------------------------------------------------
     def matches_for(
@@ -202,11 +280,24 @@ class TeamsFormat(Format):
             )
             for i, (home, away) in enumerate(pairs, 1)
         )
+        self._seat_lineups(event, rnd)
         byes = [home for home, away in pairs if away is None]
         return Seating(
             tables=tables,
             log={"matches": len(pairs), "tables": len(tables), "bye": byes[0] if byes else None},
         )
+
+    def _seat_lineups(self, event: Event, rnd: Round) -> None:
+        """The line-ups handed in for this round become the tables' seats."""
+        lineups = {
+            lu.entry_id: lu for lu in Lineup.objects.filter(event=event, round_number=rnd.number)
+        }
+        seats = []
+        for m in Match.objects.filter(round=rnd, away__isnull=False):
+            for entry_id in (m.home_id, m.away_id):
+                if entry_id in lineups:
+                    seats += lineup_seats(m, lineups[entry_id])
+        TableSeat.objects.bulk_create(seats)
 
     # -- which boards a table plays: the round's, at every table ------------------------
     def round_boards(self, *, rnd: Round, tables: Sequence[Table]) -> dict[int, list[Board]]:

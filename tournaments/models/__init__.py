@@ -11,7 +11,7 @@ from .idempotency import IdempotencyKey
 from .log import EventLog, SchedulerTick
 from .play import Board, Result, ResultCorrection, Round, Standing, Table, TableSeat
 from .settings import RoundSchedule, SwissSettings
-from .teams import Match, Team, TeamEntry, TeamMember, TeamsSettings
+from .teams import Lineup, Match, Team, TeamEntry, TeamMember, TeamsSettings
 
 __all__ = [
     "Event",
@@ -34,4 +34,5 @@ __all__ = [
     "TeamEntry",
     "TeamsSettings",
     "Match",
+    "Lineup",
 ]

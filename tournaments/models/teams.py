@@ -124,6 +124,14 @@ class TeamsSettings(RoundSchedule):
         _("seed"), default=0, help_text=_("Makes seating tie-breaks reproducible.")
     )
     preset_deals = models.JSONField(_("imported deals"), default=dict, blank=True)
+    broadcast = models.BooleanField(
+        _("live broadcast"),
+        default=True,
+        help_text=_(
+            "Spectators (anyone not entered in the event) follow the results of boards in "
+            "play live."
+        ),
+    )
 
     class Meta:
         verbose_name = _("teams settings")
@@ -191,3 +199,51 @@ class Match(models.Model):
     @property
     def is_bye(self) -> bool:
         return self.away_id is None
+
+
+class Lineup(models.Model):
+    """A captain's line-up for one round of a team event: the pair in the open room and
+    the pair in the closed room (``docs/rules.md`` § Teams). The home team sits NS in
+    the open room and EW in the closed room, the away team the other way round; when
+    the round is seated, the line-up becomes the two tables' seats (``TableSeat``)."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="lineups")
+    round_number = models.PositiveSmallIntegerField(_("round"))
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="lineups")
+    open_first = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    open_second = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    closed_first = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    closed_second = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    submitted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    submitted_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["event", "round_number", "entry"]
+        verbose_name = _("line-up")
+        verbose_name_plural = _("line-ups")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["event", "round_number", "entry"], name="lineup_once_per_round"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.entry} · {_('round')} {self.round_number}"
+
+    @property
+    def open_pair(self) -> tuple[int, int]:
+        return (self.open_first_id, self.open_second_id)
+
+    @property
+    def closed_pair(self) -> tuple[int, int]:
+        return (self.closed_first_id, self.closed_second_id)

@@ -10,6 +10,7 @@ from django.db.models import Prefetch, Q
 
 from accounts.models import User
 
+from ..formats import format_for
 from ..models import (
     Board,
     Entry,
@@ -39,8 +40,9 @@ class SeatInfo:
     results: dict[int, Result] = field(default_factory=dict)  # board id -> result
 
 
-def my_table_get(*, event: Event, user: User) -> SeatInfo | None:
-    """The user's table in the event's latest round, its boards and results so far."""
+def my_table_get(*, event: Event, user: User, room: str | None = None) -> SeatInfo | None:
+    """The user's table in the event's latest round, its boards and results so far
+    (``room``: which of a team's rooms a player not seated yet looks at)."""
     if not user.is_authenticated:
         return None
     member = EntryMember.objects.filter(event=event, player=user).select_related("entry").first()
@@ -51,8 +53,8 @@ def my_table_get(*, event: Event, user: User) -> SeatInfo | None:
         return None
     entry = member.entry
     table = (
-        Table.objects.filter(round=rnd)
-        .filter(Q(ns=entry) | Q(ew=entry))
+        format_for(event)
+        .tables_of(rnd=rnd, entry=entry, user=user, room=room)
         .select_related("ns", "ew")
         .prefetch_related("ns__members__player", "ew__members__player")
         .first()
@@ -145,11 +147,13 @@ def my_table_state_get(*, event: Event, user: User) -> MyTableState:
     rnd = round_current(event=event)
     table_number = None
     if rnd is not None and user.is_authenticated:
+        at = (
+            Q(seats__player=user)
+            if format_for(event).seats_players
+            else Q(ns__members__player=user) | Q(ew__members__player=user)
+        )
         table_number = (
-            Table.objects.filter(round=rnd)
-            .filter(Q(ns__members__player=user) | Q(ew__members__player=user))
-            .values_list("number", flat=True)
-            .first()
+            Table.objects.filter(round=rnd).filter(at).values_list("number", flat=True).first()
         )
     next_round = next_starts_at = None
     if (

@@ -8,6 +8,13 @@ confirmed, by the other side or by the director. A side's own entry alone unlock
 nothing (otherwise entering "pass" would be a way to peek). Directors see everything;
 everyone sees everything once the board is no longer in play or the event has finished.
 A player always sees their own table's result.
+
+Rooms: where an entry plays at several tables of a round (a team's open and closed room),
+a player's table is the one they sit at (``TableSeat``), so a board unlocks for a player
+only when *their own room* has finished it; a team member not seated yet has no table and
+waits for the board to leave play. Broadcast: in a format that broadcasts (team events,
+a director setting), spectators, meaning anyone not entered in the event, the anonymous
+public included, see boards in play live.
 """
 
 from __future__ import annotations
@@ -19,7 +26,7 @@ from django.utils.functional import cached_property
 from accounts.models import User
 
 from ..formats import format_for
-from ..models import Board, EntryMember, Event, Result
+from ..models import Board, EntryMember, Event, Result, TableSeat
 from ..permissions import is_event_director
 
 ANYONE = AnonymousUser()
@@ -38,16 +45,23 @@ def entry_ids_of(*, user: User, event: Event) -> set[int]:
     )
 
 
-def boards_unlocked_for(*, board_ids, user: User | None = None, entry_ids=None) -> set[int]:
+def boards_unlocked_for(
+    *, board_ids, user: User | None = None, entry_ids=None, seated: bool = False
+) -> set[int]:
     """Of ``board_ids``, the boards whose result at the table of ``user`` (or of one of
-    ``entry_ids``, when known) is confirmed. One query; none for nobody."""
-    if entry_ids is not None:
+    ``entry_ids``, when known) is confirmed. ``seated``: the user's table is the one they
+    sit at (a format that seats players). One query; none for nobody."""
+    if seated:
+        if user is None or not user.is_authenticated:
+            return set()
+        at_table = Q(table__seats__player=user)
+    elif entry_ids is not None:
         at_table = Q(table__ns_id__in=entry_ids) | Q(table__ew_id__in=entry_ids)
     elif user is not None and user.is_authenticated:
         at_table = Q(table__ns__members__player=user) | Q(table__ew__members__player=user)
     else:
         return set()
-    if entry_ids is not None and not entry_ids:
+    if not seated and entry_ids is not None and not entry_ids:
         return set()
     return set(
         Result.objects.filter(
@@ -63,12 +77,22 @@ def board_is_public(*, board: Board, event: Event) -> bool:
     return event.status == Event.Status.FINISHED or not format_for(event).board_in_play(board=board)
 
 
+def _spectator_sees(event: Event, user: User, own: set[int] | None) -> bool:
+    """A broadcast event shows boards in play to whoever is not entered in it."""
+    if not format_for(event).broadcast(event=event):
+        return False
+    return not (own if own is not None else entry_ids_of(user=user, event=event))
+
+
 def board_visible(*, user: User, board: Board, event: Event | None = None) -> bool:
     """May ``user`` see this board's deal, analysis and every table's result now?"""
     event = event or board.event
     if _sees_everything(event, user) or board_is_public(board=board, event=event):
         return True
-    return board.pk in boards_unlocked_for(user=user, board_ids=[board.pk])
+    if _spectator_sees(event, user, None):
+        return True
+    seated = format_for(event).seats_players
+    return board.pk in boards_unlocked_for(user=user, board_ids=[board.pk], seated=seated)
 
 
 def boards_hidden(*, user: User, event: Event, own: set[int] | None = None) -> set[int]:
@@ -76,11 +100,14 @@ def boards_hidden(*, user: User, event: Event, own: set[int] | None = None) -> s
     ``own``: the user's entries, when already known).
 
     ``user=ANYONE``: what is hidden from the public (standings grid, exports)."""
-    if _sees_everything(event, user):
+    if _sees_everything(event, user) or _spectator_sees(event, user, own):
         return set()
-    hidden = set(format_for(event).boards_in_play(event=event).values_list("pk", flat=True))
+    fmt = format_for(event)
+    hidden = set(fmt.boards_in_play(event=event).values_list("pk", flat=True))
     if hidden:
-        hidden -= boards_unlocked_for(board_ids=hidden, user=user, entry_ids=own)
+        hidden -= boards_unlocked_for(
+            board_ids=hidden, user=user, entry_ids=own, seated=fmt.seats_players
+        )
     return hidden
 
 
@@ -101,7 +128,20 @@ class Sight:
             return set()
         return boards_hidden(user=self.user, event=self.event, own=self.own_entries)
 
+    @cached_property
+    def seated_at(self) -> set[int]:
+        """The tables the user sits at (a format that seats players; one query)."""
+        if not self.user.is_authenticated or not self.own_entries:
+            return set()
+        return set(
+            TableSeat.objects.filter(table__event=self.event, player=self.user).values_list(
+                "table_id", flat=True
+            )
+        )
+
     def at_table(self, table) -> bool:
+        if format_for(self.event).seats_players:
+            return table.pk in self.seated_at
         return table.ns_id in self.own_entries or table.ew_id in self.own_entries
 
     def results_at(self, table, results) -> list[Result]:

@@ -26,7 +26,7 @@ from ..lock_objects import (
     round_for_share,
     table_for_update,
 )
-from ..models import Board, EntryMember, Event, Result, ResultCorrection, Round, Table
+from ..models import Board, Event, Result, ResultCorrection, Round, Table
 from ..numbers import ascii_int
 from ..permissions import is_event_director
 from .audit import log_action
@@ -85,10 +85,10 @@ def result_validate(
     )
 
 
-def _side(table: Table, user: User) -> str | None:
-    entry_ids = [e for e in (table.ns_id, table.ew_id) if e]
-    member = EntryMember.objects.filter(entry_id__in=entry_ids, player=user).first()
-    return table.side_of(member.entry_id) if member else None
+def _side(table: Table, user: User, event: Event) -> str | None:
+    """The side ``user`` plays at ``table`` (the format decides; a team member is seated
+    at the first table where they act)."""
+    return format_for(event).table_side(table=table, user=user, claim=True)
 
 
 def _past_end(rnd: Round, now: datetime) -> bool:
@@ -140,7 +140,7 @@ def result_submit(
         table, board, rnd = _load(table_id, board_id)
         event = rnd.event
         director = is_event_director(user=user, event=event)
-        side = _side(table, user)
+        side = _side(table, user, event)
         if side is None and not director:
             raise PermissionDeniedError(_("You do not sit at this table."), code="not_at_table")
         _check_board(board, table, rnd)
@@ -193,7 +193,7 @@ def result_confirm(*, result_id: int, user: User, now: datetime | None = None) -
         round_for_share(result.table.round_id)
         rnd = table_for_update(result.table_id).round
         result = result_for_update(result_id)
-        side = _side(result.table, user)
+        side = _side(result.table, user, rnd.event)
         if not is_event_director(user=user, event=rnd.event):
             if side is None:
                 raise PermissionDeniedError(_("You do not sit at this table."), code="not_at_table")

@@ -6,6 +6,8 @@ import secrets
 from datetime import datetime
 
 from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import scoring
@@ -13,8 +15,20 @@ from accounts.models import User
 
 from ..errors import BridgeError, ConflictError, PermissionDeniedError
 from ..formats import format_for
+from ..formats.teams import lineup_seats
 from ..lock_objects import event_for_update
-from ..models import Event, Team, TeamEntry, TeamMember, TeamsSettings
+from ..models import (
+    Entry,
+    EntryMember,
+    Event,
+    Lineup,
+    Match,
+    TableSeat,
+    Team,
+    TeamEntry,
+    TeamMember,
+    TeamsSettings,
+)
 from ..models.teams import ROSTER_MAX, ROSTER_MIN
 from ..pairing.roundrobin import round_robin_rounds
 from ..permissions import is_event_director
@@ -68,6 +82,7 @@ def teams_event_create(
     bye_vp: float = 12,
     adjusted_imps: tuple[int, int, int] = (3, 0, -3),
     seed: int | None = None,
+    broadcast: bool = True,
 ) -> Event:
     """A Swiss teams or round-robin teams event open for registration until ``start_at``.
 
@@ -128,6 +143,7 @@ def teams_event_create(
         adjusted_average=average,
         adjusted_minus=minus,
         seed=secrets.randbelow(2**31) if seed is None else seed,
+        broadcast=bool(broadcast),
     )
     log_action(event=event, actor=director, action="event_create")
     return event
@@ -170,3 +186,128 @@ def team_enter(
     link = TeamEntry.objects.create(entry=entry, event=event, team=team)
     log_action(event=event, actor=by, action="team_enter", data={"entry": entry.pk})
     return link
+
+
+@transaction.atomic
+def team_update(
+    *, team: Team, by: User, name: str | None = None, players: list[User], captain: User
+) -> Team:
+    """The captain (or a staff member) changes the team's name, roster or captain.
+
+    Entries already made keep the roster they were made with (``docs/rules.md`` § Teams).
+    """
+    if by.pk != team.captain_id and not by.is_staff:
+        raise PermissionDeniedError(
+            _("Only the team's captain may change the team."), code="captain"
+        )
+    if name is not None:
+        if not name.strip():
+            raise BridgeError(_("A team needs a name."), code="name")
+        team.name = name.strip()
+    _roster_check(players)
+    if captain.pk not in {p.pk for p in players}:
+        raise BridgeError(_("The captain must be on the roster."), code="captain")
+    team.captain = captain
+    team.save(update_fields=["name", "captain"])
+    team.members.all().delete()
+    TeamMember.objects.bulk_create(
+        TeamMember(team=team, player=p, position=i) for i, p in enumerate(players, 1)
+    )
+    return team
+
+
+def _lineup_round(event: Event, round_number: int | None) -> int:
+    """The round a line-up is for: the next round to be seated (by default), or the
+    round in play while the team has not sat down at its match yet."""
+    next_number = event.current_round + 1
+    if round_number is None:
+        last = next_number > event.num_rounds and event.status == Event.Status.RUNNING
+        round_number = event.current_round if last else next_number
+    if round_number == next_number and next_number <= event.num_rounds:
+        return round_number
+    if round_number == event.current_round and event.status == Event.Status.RUNNING:
+        return round_number
+    raise ConflictError(
+        _("A line-up can be handed in for the next round, or for the round in play."),
+        code="lineup_round",
+    )
+
+
+@transaction.atomic
+def lineup_submit(
+    *,
+    event: Event,
+    entry: Entry,
+    by: User,
+    open_pair: list[User],
+    closed_pair: list[User],
+    round_number: int | None = None,
+    now: datetime | None = None,
+) -> Lineup:
+    """The captain (or the director) hands in who sits in which room for a round: two
+    players in the open room, two in the closed room, four different players of the
+    entry. Until the round is seated it may be changed; a line-up for the round in play
+    is taken only while none of its seats is taken, and is seated at once."""
+    now = now or timezone.now()
+    event = event_for_update(event.pk)
+    link = TeamEntry.objects.filter(entry=entry, event=event).select_related("team").first()
+    if link is None:
+        raise BridgeError(_("This is not a team of this event."), code="not_a_team")
+    if not is_event_director(user=by, event=event) and by.pk != link.team.captain_id:
+        raise PermissionDeniedError(
+            _("Only the team's captain or the director hands in its line-up."), code="captain"
+        )
+    if event.status == Event.Status.FINISHED:
+        raise ConflictError(_("The event has finished."), code="finished")
+    if entry.status == Entry.Status.WITHDRAWN:
+        raise ConflictError(_("This team has withdrawn."), code="withdrawn")
+    number = _lineup_round(event, round_number)
+    players = [*open_pair, *closed_pair]
+    if len(open_pair) != 2 or len(closed_pair) != 2:
+        raise BridgeError(_("Each room needs two players."), code="lineup_size")
+    if len({p.pk for p in players}) != 4:
+        raise BridgeError(_("A player can't play in both rooms."), code="both_rooms")
+    members = set(EntryMember.objects.filter(entry=entry).values_list("player_id", flat=True))
+    if not {p.pk for p in players} <= members:
+        raise BridgeError(_("Every player of a line-up must be on the team."), code="roster")
+    match = None
+    if number == event.current_round:
+        match = (
+            Match.objects.filter(round__event=event, round__number=number, away__isnull=False)
+            .filter(Q(home=entry) | Q(away=entry))
+            .first()
+        )
+        if match is None:
+            raise ConflictError(_("This team has no match in this round."), code="no_match")
+        taken = TableSeat.objects.filter(
+            table_id__in=[match.open_table_id, match.closed_table_id],
+            player_id__in=members,
+        )
+        if taken.exists():
+            raise ConflictError(
+                _("The team has sat down at its match: the line-up can no longer change."),
+                code="seated",
+            )
+    pairs = {
+        "open_first": open_pair[0],
+        "open_second": open_pair[1],
+        "closed_first": closed_pair[0],
+        "closed_second": closed_pair[1],
+    }
+    lineup, _created = Lineup.objects.update_or_create(
+        event=event,
+        round_number=number,
+        entry=entry,
+        defaults={**pairs, "submitted_by": by, "submitted_at": now},
+    )
+    if match is not None:
+        TableSeat.objects.bulk_create(lineup_seats(match, lineup))
+    log_action(
+        event=event,
+        actor=by,
+        action="lineup_submit",
+        round_number=number,
+        data={"entry": entry.pk, "open": [p.pk for p in open_pair],
+              "closed": [p.pk for p in closed_pair]},
+    )  # fmt: skip
+    return lineup
