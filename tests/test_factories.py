@@ -31,6 +31,7 @@ FACTORIES = [
     f.TeamsSettingsFactory,
     f.TeamEntryFactory,
     f.MatchFactory,
+    f.LineupFactory,
 ]
 # Written only by the scheduler's heartbeat; no test builds one by hand.
 WITHOUT_FACTORY = {"SchedulerTick"}

@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 
-from .models import Event
+from .models import Event, TeamsSettings
 from .services.events import EVENT_LIMITS, event_settings_validate
 
 SEAT_CHOICES = [("N", _("North")), ("E", _("East")), ("S", _("South")), ("W", _("West"))]
@@ -55,12 +55,26 @@ def _bounds(name: str) -> dict:
     return {"min_value": limits.low, "max_value": limits.high}
 
 
-class EventForm(forms.Form):
+class StartTimeForm(forms.Form):
+    """An event's name and start time (shown in the named zone; an hour from now)."""
+
     name = forms.CharField(label=_("Name"), max_length=120)
     start_at = forms.DateTimeField(
         label=_("Start time"),
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
     )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["start_at"].help_text = _("Time zone: %(tz)s") % {
+            "tz": timezone.get_current_timezone_name()
+        }
+        if not self.is_bound:
+            start = timezone.localtime() + timedelta(hours=1)
+            self.initial.setdefault("start_at", start.replace(minute=0, second=0, microsecond=0))
+
+
+class EventForm(StartTimeForm):
     # The ranges are the service's (EVENT_LIMITS); clean() runs its one check too.
     num_rounds = forms.IntegerField(label=_("Rounds"), **_bounds("num_rounds"), initial=6)
     boards_per_round = forms.IntegerField(
@@ -86,15 +100,6 @@ class EventForm(forms.Form):
     bye_score = forms.ChoiceField(
         label=_("Bye score"), choices=Event.Adjustment.choices, initial=Event.Adjustment.AVERAGE
     )
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["start_at"].help_text = _("Time zone: %(tz)s") % {
-            "tz": timezone.get_current_timezone_name()
-        }
-        if not self.is_bound:
-            start = timezone.localtime() + timedelta(hours=1)
-            self.initial.setdefault("start_at", start.replace(minute=0, second=0, microsecond=0))
 
     def clean(self):
         data = super().clean()
@@ -162,3 +167,110 @@ class EventSearchForm(forms.Form):
     date = forms.DateField(
         label=_("Date"), required=False, widget=forms.DateInput(attrs={"type": "date"})
     )
+
+
+class PlayersField(forms.CharField):
+    """Usernames, one a line or separated by commas, cleaned to the ``User`` rows."""
+
+    widget = forms.Textarea(attrs={"rows": 6, "autocomplete": "off"})
+
+    def clean(self, value):
+        names = [n.strip() for n in (super().clean(value) or "").replace(",", "\n").splitlines()]
+        return [_user_by_username(n) for n in names if n]
+
+
+class TeamForm(forms.Form):
+    name = forms.CharField(label=_("Team name"), max_length=80)
+    players = PlayersField(
+        label=_("Roster (usernames)"),
+        help_text=_("4 to 6 players, one a line; the captain is one of them."),
+    )
+    captain = PlayerField(label=_("Captain (username)"))
+
+
+class TeamEnterForm(forms.Form):
+    team = forms.ModelChoiceField(label=_("Team"), queryset=None, empty_label=None)
+
+    def __init__(self, *args, teams=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["team"].queryset = teams
+
+
+class LineupForm(forms.Form):
+    """Who sits where: two players in the open room, two in the closed room."""
+
+    open_first = forms.ChoiceField(label=_("Open room, first player"))
+    open_second = forms.ChoiceField(label=_("Open room, second player"))
+    closed_first = forms.ChoiceField(label=_("Closed room, first player"))
+    closed_second = forms.ChoiceField(label=_("Closed room, second player"))
+
+    def __init__(self, *args, members=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.players = {str(u.pk): u for u in members}
+        choices = [(str(u.pk), u.name) for u in members]
+        for name in self.fields:
+            self.fields[name].choices = choices
+
+    def cleaned_players(self) -> tuple[list[User], list[User]]:
+        d = self.cleaned_data
+        pick = self.players.__getitem__
+        return (
+            [pick(d["open_first"]), pick(d["open_second"])],
+            [pick(d["closed_first"]), pick(d["closed_second"])],
+        )
+
+
+class TeamsEventForm(StartTimeForm):
+    """A Swiss teams or round-robin teams event (the service checks every setting)."""
+
+    kind = forms.ChoiceField(
+        label=_("Format"),
+        choices=[
+            (Event.Kind.TEAMS_SWISS, Event.Kind.TEAMS_SWISS.label),
+            (Event.Kind.TEAMS_RR, Event.Kind.TEAMS_RR.label),
+        ],
+    )
+    num_rounds = forms.IntegerField(
+        label=_("Rounds"),
+        **_bounds("num_rounds"),
+        initial=6,
+        required=False,
+        help_text=_("Swiss teams only: a round robin plays every round of its schedule."),
+    )
+    boards_per_round = forms.IntegerField(
+        label=_("Boards per match"), **_bounds("boards_per_round"), initial=8
+    )
+    round_minutes = forms.FloatField(
+        label=_("Match length (minutes)"), **_bounds("round_minutes"), initial=60
+    )
+    gap_minutes = forms.FloatField(
+        label=_("Gap between rounds (minutes)"), **_bounds("gap_minutes"), initial=5
+    )
+    vp_scale = forms.ChoiceField(
+        label=_("VP scale"), choices=TeamsSettings.Scale.choices, initial="wbf2013"
+    )
+    vp_table = forms.JSONField(
+        label=_("VP table"),
+        required=False,
+        help_text=_("For the director's table: [[lowest IMP margin, winner VP], …]."),
+        widget=forms.Textarea(attrs={"rows": 3}),
+    )
+    bye_vp = forms.DecimalField(
+        label=_("Bye VPs"), min_value=0, max_value=20, decimal_places=2, initial=12
+    )
+    adjusted_plus = forms.IntegerField(label=_("Average-plus IMPs"), initial=3)
+    adjusted_average = forms.IntegerField(label=_("Average IMPs"), initial=0)
+    adjusted_minus = forms.IntegerField(label=_("Average-minus IMPs"), initial=-3)
+    broadcast = forms.BooleanField(
+        label=_("Live broadcast to spectators"), required=False, initial=True
+    )
+
+    def service_arguments(self) -> dict:
+        d = dict(self.cleaned_data)
+        d["adjusted_imps"] = (
+            d.pop("adjusted_plus"),
+            d.pop("adjusted_average"),
+            d.pop("adjusted_minus"),
+        )
+        d["vp_table"] = d.get("vp_table") or []
+        return d

@@ -26,3 +26,10 @@ def director_required(*, user, event: Event | None = None) -> None:
     on a page)."""
     if not is_event_director(user=user, event=event):
         raise PermissionDeniedError(_("Only the event's director may do this."), code="director")
+
+
+def may_manage_team(*, user, team) -> bool:
+    """A team's captain manages it (roster, captain, name); so does a director (staff)."""
+    if user is None or not user.is_authenticated:
+        return False
+    return user.pk == team.captain_id or is_event_director(user=user)

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import boards, director, events, pairs, tables
+from .views import boards, director, events, pairs, tables, teams
 
 app_name = "tournaments"
 
@@ -8,6 +8,13 @@ urlpatterns = [
     path("", events.event_list, name="event_list"),
     path("my-table/", tables.my_table_current, name="my_table_current"),
     path("events/new/", director.event_create, name="event_create"),
+    path("events/new/teams/", teams.teams_event_create, name="teams_event_create"),
+    path("teams/", teams.team_list, name="team_list"),
+    path("teams/new/", teams.team_create, name="team_create"),
+    path("teams/<int:team_id>/", teams.team_detail, name="team_detail"),
+    path("teams/<int:team_id>/edit/", teams.team_edit, name="team_edit"),
+    path("events/<int:event_id>/enter-team/", teams.event_enter_team, name="event_enter_team"),
+    path("events/<int:event_id>/lineup/", teams.event_lineup, name="event_lineup"),
     path("events/<int:event_id>/", events.event_detail, name="event_detail"),
     path(
         "events/<int:event_id>/standings.fragment",

@@ -16,6 +16,7 @@ from tournaments.models import (
     Event,
     EventLog,
     IdempotencyKey,
+    Lineup,
     Match,
     Result,
     ResultCorrection,
@@ -283,3 +284,18 @@ class MatchFactory(factory.django.DjangoModelFactory):
     number = factory.Sequence(lambda n: n + 1)
     home = factory.SubFactory(EntryFactory, event=factory.SelfAttribute("..event"))
     away = factory.SubFactory(EntryFactory, event=factory.SelfAttribute("..event"))
+
+
+class LineupFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Lineup
+
+    event = factory.SubFactory(TeamsEventFactory)
+    round_number = 1
+    entry = factory.SubFactory(EntryFactory, event=factory.SelfAttribute("..event"))
+    open_first = factory.SubFactory(UserFactory)
+    open_second = factory.SubFactory(UserFactory)
+    closed_first = factory.SubFactory(UserFactory)
+    closed_second = factory.SubFactory(UserFactory)
+    submitted_by = factory.SelfAttribute("open_first")
+    submitted_at = factory.LazyFunction(timezone.now)

@@ -184,7 +184,10 @@ class TeamsFormat(Format):
     """What both team formats share; a subclass decides the round's matches."""
 
     settings_model = TeamsSettings
-    templates = {"event": "tournaments/event_detail.html"}
+    templates = {
+        "event": "tournaments/teams_event_detail.html",
+        "standings": "tournaments/_teams_standings.html",
+    }
     owns_totals = True
     seats_players = True
 

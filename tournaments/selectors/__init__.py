@@ -31,6 +31,17 @@ from .play import (
     round_get,
     table_get,
 )
+from .teams import (
+    TeamRow,
+    lineup_visible,
+    lineups_get,
+    matches_get,
+    team_entries_get,
+    team_get,
+    team_standings_get,
+    teams_captained_by,
+    teams_list,
+)
 from .visibility import (
     ANYONE,
     Sight,
@@ -42,6 +53,15 @@ from .visibility import (
 )
 
 __all__ = [
+    "TeamRow",
+    "lineup_visible",
+    "lineups_get",
+    "matches_get",
+    "team_entries_get",
+    "team_get",
+    "team_standings_get",
+    "teams_captained_by",
+    "teams_list",
     "MyTableState",
     "PairRound",
     "SeatInfo",

@@ -31,7 +31,7 @@ from ..models import (
 )
 from ..models.teams import ROSTER_MAX, ROSTER_MIN
 from ..pairing.roundrobin import round_robin_rounds
-from ..permissions import is_event_director
+from ..permissions import is_event_director, may_manage_team
 from .audit import log_action
 from .events import event_settings_validate
 from .registration import _create_entry, players_enterable_check
@@ -196,7 +196,7 @@ def team_update(
 
     Entries already made keep the roster they were made with (``docs/rules.md`` § Teams).
     """
-    if by.pk != team.captain_id and not by.is_staff:
+    if not may_manage_team(user=by, team=team):
         raise PermissionDeniedError(
             _("Only the team's captain may change the team."), code="captain"
         )

@@ -13,12 +13,12 @@ from django.views.decorators.http import require_POST
 from .. import selectors, services
 from ..errors import BridgeError
 from ..formats import format_for
-from ..forms import EventSearchForm, RegisterForm
-from ..models import Entry, Event, Round
+from ..forms import EventSearchForm, RegisterForm, TeamEnterForm
+from ..models import Entry, Event, Round, TeamEntry
 from ..permissions import is_event_director
 from .actions import perform
 from .display import pair_names
-from .standings import standings_context
+from .standings import page_standings_context
 
 
 def event_list(request: HttpRequest) -> HttpResponse:
@@ -44,7 +44,7 @@ def event_list(request: HttpRequest) -> HttpResponse:
 
 def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
     event = get_object_or_404(Event.objects.select_related("director"), pk=event_id)
-    context = standings_context(event, request.user)
+    context = page_standings_context(event, request.user)
     current = next_start = None
     if event.status == Event.Status.RUNNING and event.current_round:
         current = Round.objects.filter(event=event, number=event.current_round).first()
@@ -60,7 +60,9 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
         register_form=RegisterForm() if event.registration_open and not membership else None,
         director=is_event_director(user=request.user, event=event),
     )
-    if membership is not None:
+    if format_for(event).seats_players:
+        context.update(_teams_context(request, event, membership))
+    elif membership is not None:
         entry = membership.entry
         context.update(
             my_entry=entry,
@@ -72,11 +74,32 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
     return render(request, format_for(event).template_for("event"), context)
 
 
+def _teams_context(request: HttpRequest, event: Event, membership) -> dict:
+    """A team event's page: the user's team, the captain's entry form and line-ups."""
+    captained = selectors.teams_captained_by(user=request.user)
+    entered = set(TeamEntry.objects.filter(event=event).values_list("team_id", flat=True))
+    can_enter = captained.exclude(pk__in=entered)
+    link = getattr(membership.entry, "team_entry", None) if membership else None
+    return {
+        "my_team": link.team if link else None,
+        "enter_form": TeamEnterForm(teams=can_enter)
+        if event.registration_open and can_enter.exists()
+        else None,
+        "lineup_teams": event.status != Event.Status.FINISHED
+        and (
+            captained.filter(pk__in=entered).exists()
+            or is_event_director(user=request.user, event=event)
+        ),
+    }
+
+
 def standings_fragment(request: HttpRequest, event_id: int) -> HttpResponse:
     """The standings and grid only: polled by static/js/live.js while the event runs."""
     event = get_object_or_404(Event, pk=event_id)
     response = render(
-        request, format_for(event).template_for("standings"), standings_context(event, request.user)
+        request,
+        format_for(event).template_for("standings"),
+        page_standings_context(event, request.user),
     )
     response["Cache-Control"] = "no-store"
     return response

@@ -148,3 +148,26 @@ def standings_context(event: Event, user=None) -> dict:
         "has_results": bool(closed_rounds) or finished,
         "live": event.status == Event.Status.RUNNING,
     }
+
+
+def teams_standings_context(event: Event, user=None) -> dict:
+    """A team event's standings (VPs, IMPs, quotient) and its matches by round."""
+    own = selectors.entry_ids_of(user=user, event=event) if user is not None else set()
+    return {
+        "event": event,
+        "team_rows": selectors.team_standings_get(event=event),
+        "rounds_matches": list(selectors.matches_get(event=event)),
+        "my_entries": own,
+        "live": event.status == Event.Status.RUNNING,
+    }
+
+
+#: Which context each format's standings template reads (``Format.templates``).
+STANDINGS_CONTEXT = {"tournaments/_teams_standings.html": teams_standings_context}
+
+
+def page_standings_context(event: Event, user=None) -> dict:
+    from ..formats import format_for
+
+    template = format_for(event).templates.get("standings", "")
+    return STANDINGS_CONTEXT.get(template, standings_context)(event, user)

@@ -141,7 +141,8 @@ def my_table(request: HttpRequest, event_id: int) -> HttpResponse:
     event = get_object_or_404(Event, pk=event_id)
     # The polled state first: if a round changes in between, the next poll redraws.
     state = _state(event, selectors.my_table_state_get(event=event, user=request.user))
-    seat = selectors.my_table_get(event=event, user=request.user)
+    room = request.GET.get("room") or None  # a team member not seated yet picks a room
+    seat = selectors.my_table_get(event=event, user=request.user, room=room)
     bound: dict[int, ResultForm] = {}
     if request.method == "POST" and seat is None:
         messages.error(request, _("You have no table in this round."))
@@ -152,7 +153,14 @@ def my_table(request: HttpRequest, event_id: int) -> HttpResponse:
             return redirect("tournaments:my_table", event_id=event.pk)
     context = {"event": event, "seat": seat, "state": state}
     if seat is None:
-        context["entered"] = selectors.membership_get(event=event, user=request.user) is not None
+        membership = selectors.membership_get(event=event, user=request.user)
+        context["entered"] = membership is not None
+        if membership is not None and state["status"] == "open":
+            context["rooms"] = [
+                seat
+                for name in ("open", "closed")
+                if (seat := selectors.my_table_get(event=event, user=request.user, room=name))
+            ]
     if seat is not None:
         slots = _slots(seat, bound)
         _unshown_errors(request, slots, bound)
