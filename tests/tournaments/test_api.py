@@ -394,7 +394,7 @@ def test_my_table(make_event, player):
     assert response.status_code == 200
     data = response.data
     assert data["round"]["number"] == 1 and data["round"]["ends_at"]
-    assert data["table"] == {"id": table.pk, "number": 2}
+    assert data["table"] == {"id": table.pk, "number": 2, "room": ""}
     assert data["side"] == "NS"
     assert data["pair"]["id"] == table.ns_id
     assert data["opponents"]["id"] == table.ew_id

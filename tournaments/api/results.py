@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import extend_schema, extend_schema_field
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound, PermissionDenied, ValidationError
 from rest_framework.permissions import IsAuthenticated
@@ -71,6 +71,7 @@ class _MyBoardSerializer(serializers.Serializer):
 class _TableSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     number = serializers.IntegerField()
+    room = serializers.CharField(help_text='A team match\'s "open" or "closed" room; else "".')
 
     class Meta:
         ref_name = "TableRef"
@@ -95,10 +96,23 @@ class MyTableApi(APIView):
             entry = seat.table.ns if seat.side == "NS" else seat.table.ew
             return EntryBriefSerializer(entry).data
 
-    @extend_schema(responses={200: OutputSerializer, **error_responses(403, 404)})
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "room",
+                str,
+                enum=["open", "closed"],
+                required=False,
+                description="A team member not seated yet: the room to look at (they are "
+                "seated there when they first enter or confirm a result).",
+            )
+        ],
+        responses={200: OutputSerializer, **error_responses(403, 404)},
+    )
     def get(self, request, event_id: int):
         event = event_or_404(event_id)
-        seat = selectors.my_table_get(event=event, user=request.user)
+        room = request.query_params.get("room") or None
+        seat = selectors.my_table_get(event=event, user=request.user, room=room)
         if seat is None:
             raise NotFound(
                 _("You are not seated in this event's current round."), code="not_seated"

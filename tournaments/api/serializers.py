@@ -5,7 +5,7 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from ..models import Entry
+from ..models import Entry, TeamsSettings
 
 
 class PlayerSerializer(serializers.Serializer):
@@ -64,6 +64,26 @@ class RoundSerializer(serializers.Serializer):
         ref_name = "Round"
 
 
+class TeamsSettingsSerializer(serializers.Serializer):
+    vp_scale = serializers.CharField(help_text="wbf2013, wbf_discrete or table.")
+    vp_table = serializers.JSONField(help_text="[[lowest IMP margin, winner VP], …].")
+    bye_vp = serializers.FloatField()
+    adjusted_imps = serializers.SerializerMethodField(
+        help_text="IMPs of an average-plus, average and average-minus."
+    )
+    broadcast = serializers.BooleanField(
+        help_text="Spectators follow the results of boards in play live."
+    )
+
+    class Meta:
+        ref_name = "TeamsSettings"
+
+    @extend_schema_field(serializers.DictField(child=serializers.IntegerField()))
+    def get_adjusted_imps(self, settings):
+        return {"A+": settings.adjusted_plus, "A=": settings.adjusted_average,
+                "A-": settings.adjusted_minus}  # fmt: skip
+
+
 class EventSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
@@ -77,14 +97,33 @@ class EventSerializer(serializers.Serializer):
     round_minutes = serializers.FloatField(help_text="Minutes; fractions allowed.")
     gap_minutes = serializers.FloatField(help_text="Minutes; fractions allowed.")
     method = serializers.CharField()
-    finish_threshold = serializers.FloatField(source="settings.finish_threshold")
-    bye_score = serializers.CharField(source="settings.bye_score")
+    finish_threshold = serializers.SerializerMethodField(
+        help_text="Pairs events (null for a team event)."
+    )
+    bye_score = serializers.SerializerMethodField(help_text="Pairs events (null for a team event).")
+    teams = serializers.SerializerMethodField(help_text="Team events' settings (null for pairs).")
     current_round = serializers.IntegerField(help_text="Number of the latest round (0: none).")
     registration_open = serializers.BooleanField()
     finished_at = serializers.DateTimeField(allow_null=True)
 
     class Meta:
         ref_name = "Event"
+
+    @extend_schema_field(serializers.FloatField(allow_null=True))
+    def get_finish_threshold(self, event):
+        value = getattr(event.settings, "finish_threshold", None)
+        return None if value is None else float(value)
+
+    @extend_schema_field(serializers.CharField(allow_null=True))
+    def get_bye_score(self, event):
+        return getattr(event.settings, "bye_score", None)
+
+    @extend_schema_field(TeamsSettingsSerializer(allow_null=True))
+    def get_teams(self, event):
+        settings = event.settings
+        if not isinstance(settings, TeamsSettings):
+            return None
+        return TeamsSettingsSerializer(settings).data
 
 
 class EventDetailSerializer(EventSerializer):

@@ -2,14 +2,21 @@
 
 from django.urls import path
 
-from . import auth, entries, events, interchange, results
+from . import auth, entries, events, interchange, results, teams
 
 urlpatterns = [
     path("auth/token/", auth.TokenObtainApi.as_view(), name="api-token"),
     path("auth/logout/", auth.TokenLogoutApi.as_view(), name="api-logout"),
     path("auth/logout-all/", auth.TokenLogoutAllApi.as_view(), name="api-logout-all"),
     path("events/", events.EventListCreateApi.as_view(), name="api-events"),
+    path("events/teams/", teams.TeamsEventCreateApi.as_view(), name="api-teams-event-create"),
     path("events/<int:event_id>/", events.EventDetailApi.as_view(), name="api-event"),
+    path("events/<int:event_id>/teams/", teams.EventTeamsApi.as_view(), name="api-event-teams"),
+    path(
+        "events/<int:event_id>/lineups/", teams.EventLineupsApi.as_view(), name="api-event-lineups"
+    ),
+    path("teams/", teams.TeamListCreateApi.as_view(), name="api-teams"),
+    path("teams/<int:team_id>/", teams.TeamDetailApi.as_view(), name="api-team"),
     path(
         "events/<int:event_id>/standings/",
         events.EventStandingsApi.as_view(),
