@@ -13,14 +13,19 @@ from .models import (
     EntryMember,
     Event,
     EventLog,
+    Match,
     Result,
     ResultCorrection,
     Round,
     Standing,
     SwissSettings,
     Table,
+    Team,
+    TeamMember,
+    TeamsSettings,
 )
 from .services.events import event_settings_validate
+from .services.teams import TEAM_KINDS, teams_event_create
 
 
 def _run(modeladmin, request, fn, objects, done_msg):
@@ -59,7 +64,7 @@ class _EventAdminForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        if self.instance.pk:
+        if self.instance.pk and isinstance(self.instance.settings, SwissSettings):
             for name in SETTINGS_FIELDS:
                 self.initial[name] = getattr(self.instance.settings, name)
 
@@ -82,6 +87,37 @@ EventAdminForm = type(
     (_EventAdminForm,),
     forms.fields_for_model(SwissSettings, fields=SETTINGS_FIELDS),
 )
+
+
+TEAMS_SCHEDULE = (
+    "num_rounds",
+    "boards_per_round",
+    "round_minutes",
+    "gap_minutes",
+    "vp_scale",
+    "vp_table",
+    "bye_vp",
+    "adjusted_plus",
+    "adjusted_average",
+    "adjusted_minus",
+)
+
+
+class TeamsSettingsInline(admin.StackedInline):
+    """A team event's settings (its schedule fixed once play has begun)."""
+
+    model = TeamsSettings
+    can_delete = False
+    exclude = ("preset_deals", "seed")
+
+    def get_readonly_fields(self, request, obj=None):
+        if obj is not None and obj.status != Event.Status.REGISTRATION:
+            return TEAMS_SCHEDULE
+        return ()
+
+
+def _is_team_event(obj) -> bool:
+    return obj is not None and isinstance(obj.settings, TeamsSettings)
 
 
 @admin.register(Event)
@@ -115,16 +151,40 @@ class EventAdmin(admin.ModelAdmin):
 
     def get_readonly_fields(self, request, obj=None):
         if obj is not None and obj.status != Event.Status.REGISTRATION:
-            return self.readonly_fields + self.SCHEDULE  # fixed once play has begun
+            fixed = self.readonly_fields + self.SCHEDULE  # fixed once play has begun
+            return tuple(f for f in fixed if f in self.get_fields(request, obj))
         return self.readonly_fields
 
+    def get_fields(self, request, obj=None):
+        """A team event's settings are on their own inline, not Swiss pairs' fields."""
+        if _is_team_event(obj):
+            return tuple(f for f in self.fields if f not in SETTINGS_FIELDS and f != "method")
+        return self.fields
+
+    def get_form(self, request, obj=None, **kwargs):
+        if _is_team_event(obj):
+            kwargs["form"] = _EventAdminForm
+        return super().get_form(request, obj, **kwargs)
+
+    def get_inlines(self, request, obj):
+        return [TeamsSettingsInline] if _is_team_event(obj) else []
+
     def save_model(self, request, obj, form, change):
-        """New events go through ``event_create`` (validation, schedule, audit)."""
+        """New events go through ``event_create`` or ``teams_event_create`` (validation,
+        schedule, audit)."""
         if not change:
             names = ("name", *self.SCHEDULE)
             data = {f: form.cleaned_data[f] for f in names if f != "kind"}
+            kind = form.cleaned_data.get("kind")
             try:
-                event = services.event_create(**data)
+                if kind in TEAM_KINDS:
+                    keep = ("name", "start_at", "num_rounds", "boards_per_round", "round_minutes",
+                            "gap_minutes", "director")  # fmt: skip
+                    event = teams_event_create(
+                        kind=kind, **{k: v for k, v in data.items() if k in keep}
+                    )
+                else:
+                    event = services.event_create(**data)
             except BridgeError as exc:
                 raise ValidationError(exc.message) from exc
             obj.pk = event.pk
@@ -300,3 +360,42 @@ class EventLogAdmin(admin.ModelAdmin):
 
 
 admin.site.register(Standing)
+
+
+class TeamMemberInline(admin.TabularInline):
+    """The roster is read here; the captain (or a director) changes it on the team's
+    page, where the roster rules are checked."""
+
+    model = TeamMember
+    extra = 0
+    can_delete = False
+    readonly_fields = ("player", "position")
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Team)
+class TeamAdmin(admin.ModelAdmin):
+    list_display = ("name", "captain", "created_at")
+    search_fields = ("name", "captain__username")
+    readonly_fields = ("captain", "created_at")
+    inlines = [TeamMemberInline]
+
+    def has_add_permission(self, request):
+        return False  # teams are created on the pages and in the API (roster rules)
+
+
+@admin.register(Match)
+class MatchAdmin(admin.ModelAdmin):
+    """Matches are seated and scored by the round services; read-only here."""
+
+    list_display = ("__str__", "home", "away", "home_imps", "away_imps", "home_vp", "away_vp")
+    list_filter = ("event",)
+    readonly_fields = [f.name for f in Match._meta.fields]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False

@@ -72,3 +72,37 @@ def test_the_admin_refuses_bad_settings_on_the_form_and_creates_nothing(client, 
     assert "The number of rounds must be between 1 and 50." in page
     assert "The start time must be from now to two years ahead." in page
     assert not Event.objects.filter(name="Far Swiss").exists()
+
+
+def test_director_creates_and_edits_a_team_event_in_the_admin(client, director):
+    director.is_superuser = True
+    director.save()
+    client.force_login(director)
+    start = timezone.now() + timedelta(days=1)
+    resp = client.post(
+        "/admin/tournaments/event/add/",
+        {
+            "name": "Admin teams",
+            "kind": "teams_swiss",
+            "director": director.pk,
+            "start_at_0": start.strftime("%Y-%m-%d"),
+            "start_at_1": start.strftime("%H:%M:%S"),
+            "num_rounds": 4,
+            "boards_per_round": 8,
+            "round_minutes": 60,
+            "gap_minutes": 5,
+            "method": "imp",
+            "finish_threshold": "0.70",
+            "bye_score": "A=",
+        },
+    )
+    assert resp.status_code == 302, resp.content[:2000]
+    event = Event.objects.get(name="Admin teams")
+    assert event.kind == "teams_swiss" and event.settings.boards_per_round == 8
+    page = client.get(f"/admin/tournaments/event/{event.pk}/change/")
+    html = page.content.decode()
+    assert page.status_code == 200
+    assert 'name="teams_settings-0-vp_scale"' in html and 'name="finish_threshold"' not in html
+    assert client.get("/admin/tournaments/event/").status_code == 200
+    assert client.get("/admin/tournaments/team/").status_code == 200
+    assert client.get("/admin/tournaments/match/").status_code == 200
