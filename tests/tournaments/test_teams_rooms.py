@@ -181,3 +181,37 @@ def test_team_update_by_captain_only(director):
     team.refresh_from_db()
     assert team.name == "Kings" and team.captain == players[1]
     assert list(team.members.values_list("player", flat=True)) == [p.pk for p in players[1:]]
+
+
+@pytest.mark.django_db
+def test_the_clock_cuts_a_match_at_its_end_in_both_rooms_exactly_once(director):
+    from tournaments.models import EventLog, Result
+    from tournaments.services import schedule
+
+    event, _rosters = _event(director, teams=3)  # three teams: a match and a bye
+    t0 = event.start_at
+    assert schedule.events_advance(now=t0) == {event.pk: ["open 1"]}
+    match = Match.objects.get(event=event, round__number=1, away__isnull=False)
+    boards = list(match.round.boards.order_by("number"))
+    home_players = [m.player for m in match.home.members.order_by("position")]
+    away_players = [m.player for m in match.away.members.order_by("position")]
+    # Board 1 in both rooms; board 2 only in the open room.
+    for table, ns, ew in ((match.open_table, home_players[0], away_players[0]),
+                          (match.closed_table, away_players[2], home_players[2])):  # fmt: skip
+        services.result_confirm(result_id=_enter(table, boards[0], ns).pk, user=ew)
+    services.result_confirm(
+        result_id=_enter(match.open_table, boards[1], home_players[0]).pk, user=away_players[0]
+    )
+    end = match.round.ends_at
+    assert schedule.events_advance(now=end - timedelta(seconds=1)) == {}
+    first = schedule.events_advance(now=end)
+    again = schedule.events_advance(now=end)
+    assert first[event.pk][0] == "close 1" and event.pk not in again
+    closes = EventLog.objects.filter(event=event, action="round_close", round_number=1)
+    assert closes.count() == 1
+    cut = Result.objects.get(table=match.closed_table, board=boards[1])
+    assert cut.status == Result.Status.CUT
+    match.refresh_from_db()
+    assert match.boards_scored == 1  # board 2 was cut in both rooms: no IMPs
+    open_2 = Result.objects.get(table=match.open_table, board=boards[1])
+    assert open_2.ns_points is None and open_2.ew_points is None
