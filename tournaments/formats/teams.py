@@ -152,6 +152,7 @@ class TeamsFormat(Format):
     settings_model = TeamsSettings
     templates = {"event": "tournaments/event_detail.html"}
     owns_totals = True
+    live_view = True
 
     # -- seating ----------------------------------------------------------------------
     def matches_for(
