@@ -276,6 +276,8 @@ def test_pages_match_and_event_live(director, django_assert_max_num_queries):
     assert "js/livematch.js" in text and 'data-live-url="' in text
     overview = client.get(reverse("tournaments:event_live", args=[event.pk]))
     assert overview.status_code == 200
+    event_page = client.get(reverse("tournaments:event_detail", args=[event.pk])).content.decode()
+    assert reverse("tournaments:event_live", args=[event.pk]) in event_page
     link = reverse("tournaments:match_detail", args=[event.pk, match.pk])
     assert link in overview.content.decode()
     with django_assert_max_num_queries(3):  # cached: the event, and nothing per match

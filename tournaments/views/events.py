@@ -59,6 +59,7 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
         membership=membership,
         register_form=RegisterForm() if event.registration_open and not membership else None,
         director=is_event_director(user=request.user, event=event),
+        live_view=format_for(event).live_view,
     )
     if membership is not None:
         entry = membership.entry
