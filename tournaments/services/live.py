@@ -14,6 +14,8 @@ reads the counter and the states of versions *v* and *v* − 1 (two cache round 
 while the state of *v* is being computed (a short lock says so) it serves *v* − 1, so
 1,000 spectators polling when a result arrives do not all recompute it. A missing state
 (expired, or the cache was flushed) is computed by the first request that misses it.
+Each web process also keeps the public states it read for ``LIVE_STATE_LOCAL_SECONDS``
+(default 0.25 s), so most polls cost no cache round trip at all.
 
 What the public may see is the visibility rule's ``boards_hidden(user=ANYONE, ...)``;
 a viewer entered in the event gets the state without the boards their ``Sight`` hides,
@@ -29,6 +31,7 @@ import time
 from dataclasses import dataclass
 from functools import partial
 
+from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
 
@@ -125,6 +128,29 @@ def _store(kind: str, pk: int, version: int, public: Served, full, *, fill: bool
         cache.set_many(values, timeout=TTL)
 
 
+# A web process keeps the public states it has just read for a fraction of a second
+# (settings.LIVE_STATE_LOCAL_SECONDS): a thousand polls a second of one match then cost
+# a few cache round trips a second, and a new state is served that much later at most.
+_local: dict[tuple[str, int], tuple[float, Served]] = {}
+LOCAL_MAX = 2000
+
+
+def _local_get(kind: str, pk: int) -> Served | None:
+    hit = _local.get((kind, pk))
+    if hit is not None and hit[0] > time.monotonic():
+        return hit[1]
+    return None
+
+
+def _local_put(kind: str, pk: int, public: Served) -> Served:
+    seconds = settings.LIVE_STATE_LOCAL_SECONDS
+    if seconds > 0:
+        if len(_local) >= LOCAL_MAX:
+            _local.clear()
+        _local[(kind, pk)] = (time.monotonic() + seconds, public)
+    return public
+
+
 def _public_hidden(event: Event) -> set[int]:
     return boards_hidden(user=ANYONE, event=event)
 
@@ -183,12 +209,14 @@ def live_refresh(
 def _store_match(live: LiveMatch, version: int, hidden: set[int], *, fill: bool) -> Served:
     public = served(live_blank(live, hidden))
     _store("match", live.match_id, version, public, live, fill=fill)
+    _local.pop(("match", live.match_id), None)
     return public
 
 
 def _store_round(live: LiveRound, version: int, hidden: set[int], *, fill: bool) -> Served:
     public = served(live_round_blank(live, hidden))
     _store("event", live.event_id, version, public, live, fill=fill)
+    _local.pop(("event", live.event_id), None)
     return public
 
 
@@ -211,9 +239,11 @@ def _cached(kind: str, pk: int, part: str):
 def live_match_public(*, match_id: int) -> Served | None:
     """What a spectator sees of a match (None: no such match). From the cache; on a
     miss computed here and cached."""
+    if (local := _local_get("match", match_id)) is not None:
+        return local
     found, version = _cached("match", match_id, "pub")
     if found is not None:
-        return found
+        return _local_put("match", match_id, found)
     live = live_match_build(match_id=match_id)
     if live is None:
         return None
@@ -233,9 +263,11 @@ def live_match_full(*, match_id: int) -> LiveMatch | None:
 
 
 def live_event_public(*, event: Event) -> Served:
+    if (local := _local_get("event", event.pk)) is not None:
+        return local
     found, version = _cached("event", event.pk, "pub")
     if found is not None:
-        return found
+        return _local_put("event", event.pk, found)
     return _store_round(live_round_build(event=event), version, _public_hidden(event), fill=True)
 
 
