@@ -3,7 +3,9 @@
 The round-close benchmark uses the database DATABASE_URL names (PostgreSQL for the
 target figure), in a throw-away test database; SQLite otherwise. The load run
 (``python -m bench load [--workers N --worker-class gthread --threads N]``) needs
-PostgreSQL: gunicorn on loopback and twenty clients entering results.
+PostgreSQL: gunicorn on loopback and twenty clients entering results. The live run
+(``python -m bench live [--rate 1000 --seconds 10 ...]``) needs PostgreSQL and Redis:
+spectators polling a team match's live state through gunicorn.
 """
 
 from __future__ import annotations
@@ -17,7 +19,12 @@ def main(argv: list[str]) -> None:
 
         bench_load.main(argv[1:])  # python -m bench load --workers 8 ...
         return
-    wanted = set(argv) or {"scoring", "pairing", "rounds", "pages", "load"}
+    if argv[:1] == ["live"] and len(argv) > 1:
+        from bench import bench_live
+
+        bench_live.main(argv[1:])  # python -m bench live --rate 1000 ...
+        return
+    wanted = set(argv) or {"scoring", "pairing", "rounds", "pages", "live", "load"}
     if "scoring" in wanted:
         from bench import bench_scoring
 
@@ -45,6 +52,11 @@ def main(argv: list[str]) -> None:
         if bench_pages is not None:
             bench_pages.main()
             print()
+    if "live" in wanted:
+        from bench import bench_live
+
+        bench_live.main([])
+        print()
     if "load" in wanted:
         from bench import bench_load
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import boards, director, events, pairs, tables, teams
+from .views import boards, director, events, live, pairs, tables, teams
 
 app_name = "tournaments"
 
@@ -36,6 +36,18 @@ urlpatterns = [
         "events/<int:event_id>/entries/<int:entry_id>/withdraw/",
         events.entry_withdraw,
         name="entry_withdraw",
+    ),
+    path("events/<int:event_id>/live/", live.event_live, name="event_live"),
+    path("events/<int:event_id>/live.json", live.event_live_json, name="event_live_json"),
+    path(
+        "events/<int:event_id>/matches/<int:match_id>/",
+        live.match_detail,
+        name="match_detail",
+    ),
+    path(
+        "events/<int:event_id>/matches/<int:match_id>/live.json",
+        live.match_live_json,
+        name="match_live_json",
     ),
     path("events/<int:event_id>/boards/<int:number>/", boards.board_detail, name="board_detail"),
     path("events/<int:event_id>/pairs/<int:entry_id>/", pairs.pair_detail, name="pair_detail"),

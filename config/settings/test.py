@@ -8,3 +8,6 @@ REQUIRE_SERVICES = env.bool("REQUIRE_SERVICES", default=False)  # noqa: F405
 
 # Tasks run in-process inside tests; the live-services tests start a real worker instead.
 CELERY_TASK_ALWAYS_EAGER = True
+
+# Every read of a live match state asks the cache (a test sees a change at once).
+LIVE_STATE_LOCAL_SECONDS = 0

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import auth, entries, events, interchange, results, teams
+from . import auth, entries, events, interchange, live, results, teams
 
 urlpatterns = [
     path("auth/token/", auth.TokenObtainApi.as_view(), name="api-token"),
@@ -44,6 +44,12 @@ urlpatterns = [
         entries.PairHistoryApi.as_view(),
         name="api-pair-history",
     ),
+    path(
+        "events/<int:event_id>/matches/",
+        live.EventMatchesApi.as_view(),
+        name="api-event-matches",
+    ),
+    path("matches/<int:match_id>/live/", live.MatchLiveApi.as_view(), name="api-match-live"),
     path("events/<int:event_id>/my-table/", results.MyTableApi.as_view(), name="api-my-table"),
     path(
         "events/<int:event_id>/boards/<int:number>/",

@@ -62,6 +62,9 @@ class Format:
     #: (``totals_recompute`` / ``standings_rebuild``), e.g. team matches, whose totals
     #: are the VPs of matches rather than sums of board points.
     owns_totals: bool = False
+    #: ``True``: the format has a live view of its matches (``services/live.py``), which
+    #: the services refresh after every change of a result or a round.
+    live_view: bool = False
     #: Templates of the pages that show this format (``template_for``).
     templates: dict[str, str] = {}
     #: ``True``: an entry plays at more than one table of a round (a team's two rooms),

@@ -190,6 +190,7 @@ class TeamsFormat(Format):
     }
     owns_totals = True
     seats_players = True
+    live_view = True
 
     # -- who sits where: the line-up, or the first table a player acts at ---------------
     def table_side(self, *, table: Table, user, claim: bool = False) -> str | None:

@@ -30,6 +30,7 @@ from ..models import Board, Event, Result, ResultCorrection, Round, Table
 from ..numbers import ascii_int
 from ..permissions import is_event_director
 from .audit import log_action
+from .live import live_changed
 from .totals import event_finish_ranking, standings_rebuild
 
 SEAT_WORDS = {"NORTH": "N", "EAST": "E", "SOUTH": "S", "WEST": "W"}
@@ -180,6 +181,7 @@ def result_submit(
         if director:
             _log_unlock(rnd, table, result, user)
         format_for(event).result_arrived(result=result)  # the pool scores here
+        live_changed(event=event, table_ids=[table.pk])
         return result
 
 
@@ -210,6 +212,7 @@ def result_confirm(*, result_id: int, user: User, now: datetime | None = None) -
         result.confirmed_at = now
         result.save(update_fields=["confirmed_by", "confirmed_at"])
         _log_unlock(rnd, result.table, result, user)
+        live_changed(event=rnd.event, table_ids=[result.table_id])
         return result
 
 
@@ -341,4 +344,5 @@ def result_correct(
         if rnd.status == Round.Status.CLOSED:
             _rescore_closed_round(rnd, board)
             result.refresh_from_db()
+        live_changed(event=event, table_ids=[table.pk])
         return result

@@ -23,6 +23,7 @@ from ..formats import format_for
 from ..lock_objects import event_for_update, round_of_event_for_update
 from ..models import Entry, Event, Result, Round
 from .audit import log_action
+from .live import live_changed
 from .totals import event_finish_ranking, totals_recompute
 
 
@@ -110,6 +111,7 @@ def round_open(
             transition="open",
             data=seating.log,
         )
+        live_changed(event=event, round_number=number)
     return rnd
 
 
@@ -179,6 +181,7 @@ def round_close(
         # After the commit; a broker outage must not undo or fail the close (the boards
         # are analysed by the next close or ``analyse_boards``).
         dispatch_on_commit("tournaments.tasks.analyse_boards", board_ids)
+        live_changed(event=event, round_number=number)
         if number >= event.num_rounds:
             event_finish(event=event, now=now, actor=actor)
         elif open_next:
@@ -238,4 +241,5 @@ def event_finish(
             transition="finish",
             data={"early_after_round": event.current_round} if early else {},
         )
+        live_changed(event=event)
     return event

@@ -59,6 +59,7 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
         membership=membership,
         register_form=RegisterForm() if event.registration_open and not membership else None,
         director=is_event_director(user=request.user, event=event),
+        live_view=format_for(event).live_view,
     )
     if format_for(event).seats_players:
         context.update(_teams_context(request, event, membership))
@@ -81,6 +82,7 @@ def _teams_context(request: HttpRequest, event: Event, membership) -> dict:
     can_enter = captained.exclude(pk__in=entered)
     link = getattr(membership.entry, "team_entry", None) if membership else None
     return {
+        "my_entry": membership.entry if membership else None,
         "my_team": link.team if link else None,
         "enter_form": TeamEnterForm(teams=can_enter)
         if event.registration_open and can_enter.exists()
