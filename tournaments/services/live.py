@@ -236,6 +236,15 @@ def _cached(kind: str, pk: int, part: str):
     return None, version
 
 
+def live_match_public_cached(*, match_id: int) -> Served | None:
+    """A spectator's state of a match if it is cached (this process, or the cache);
+    None on a miss. Never reads the database (the spectators' fast path)."""
+    if (local := _local_get("match", match_id)) is not None:
+        return local
+    found, _version = _cached("match", match_id, "pub")
+    return None if found is None else _local_put("match", match_id, found)
+
+
 def live_match_public(*, match_id: int) -> Served | None:
     """What a spectator sees of a match (None: no such match). From the cache; on a
     miss computed here and cached."""
