@@ -34,7 +34,16 @@ import time
 from datetime import timedelta
 from urllib.parse import urlsplit, urlunsplit
 
-from bench.bench_load import Client, _cpu_seconds, _free_port, _pct, _server, _setup_django, _stop
+from bench.bench_load import (
+    Client,
+    _cpu_seconds,
+    _free_port,
+    _pct,
+    _server,
+    _setup_django,
+    _stop,
+    held_leads,
+)
 
 TEAMS, BOARDS = 8, 16
 
@@ -82,6 +91,7 @@ def _build() -> dict:
         event=event, round__number=1, number=1
     )
     boards = list(match.round.boards.order_by("number").values_list("pk", flat=True))
+    leads = {b.pk: held_leads(b.deal) for b in match.round.boards.all()}
     rooms = []
     for table in (match.open_table, match.closed_table):
         ns = table.ns.members.order_by("position").first().player
@@ -90,9 +100,10 @@ def _build() -> dict:
     for board in boards[: BOARDS // 2]:
         services.result_submit(
             table_id=match.open_table_id, board_id=board, user=director,
-            contract="4S", declarer="N", tricks=10, lead="HA",
+            contract="4S", declarer="N", tricks=10, lead=leads[board]["N"],
         )  # fmt: skip
-    return {"event": event.pk, "match": match.pk, "boards": boards, "rooms": rooms}
+    return {"event": event.pk, "match": match.pk, "boards": boards, "rooms": rooms,
+            "leads": leads}  # fmt: skip
 
 
 def _forget_live_states() -> None:
@@ -156,8 +167,9 @@ def _freshness(port: int, field: dict, path: str, stop: threading.Event) -> list
     while boards and not stop.is_set():
         _, _, got = watcher.request_with_headers("GET", path, {})
         etag = got.get("etag", "")
-        body = {"table": room["table"], "board": boards.pop(0), "contract": "3NT"}
-        body |= {"declarer": "S", "tricks": 9, "lead": "SQ"}
+        board = boards.pop(0)
+        body = {"table": room["table"], "board": board, "contract": "3NT"}
+        body |= {"declarer": "S", "tricks": 9, "lead": field["leads"][board]["S"]}
         t0 = time.perf_counter()
         status, _ = writer.request("POST", "/api/results/", body, room["token"])
         if status != 201:

@@ -40,6 +40,20 @@ from urllib.parse import urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 PASSWORD = "bench-load-password"
+
+
+def held_leads(deal: str) -> dict[str, str]:
+    """For each declarer, a card the opening leader (declarer's left) holds in ``deal``."""
+    from tournaments.deals import deal_hands
+
+    hands = deal_hands(deal)
+    leads = {}
+    for declarer, leader in (("N", "E"), ("E", "S"), ("S", "W"), ("W", "N")):
+        suit = next(s for s in "SHDC" if hands[leader][s])
+        leads[declarer] = suit + hands[leader][suit][0]
+    return leads
+
+
 CONTRACTS = (
     ("4S", "N", 10, "HA"),
     ("3NT", "S", 9, "SQ"),
@@ -123,7 +137,9 @@ def _build(tables: int, boards: int) -> dict:
     for row in rows:
         row["ns_token"] = tokens[row["ns"].pk]
         row["ew_token"] = tokens[row["ew"].pk]
-    return {"event": event.pk, "round": rnd.pk, "boards": board_ids, "tables": rows}
+    leads = {b.pk: held_leads(b.deal) for b in rnd.boards.all()}
+    return {"event": event.pk, "round": rnd.pk, "boards": board_ids, "tables": rows,
+            "leads": leads}  # fmt: skip
 
 
 def _server(port: int, db_url: str, workers: int, worker_class: str, threads: int):
@@ -242,7 +258,8 @@ def _load(port: int, field: dict, clients: int, seconds: float, logins: int, gro
             for row in mine:
                 if stop.is_set() or time.monotonic() > deadline[0]:
                     return
-                contract, declarer, tricks, lead = rng.choice(CONTRACTS)
+                contract, declarer, tricks, _lead = rng.choice(CONTRACTS)
+                lead = field["leads"][board][declarer]  # a card the opening leader holds
                 body = {"table": row["id"], "board": board, "contract": contract}
                 body |= {"declarer": declarer, "tricks": tricks, "lead": lead}
                 t0 = time.perf_counter()

@@ -110,3 +110,18 @@ def make_event(db, director):
         return event
 
     return make
+
+
+def held_lead(board, declarer: str = "N") -> str:
+    """A card the opening leader (declarer's left-hand opponent) holds on ``board`` (a
+    ``Board`` or its id): the lead a test enters when the lead itself does not matter."""
+    from tournaments.deals import deal_hands
+    from tournaments.models import Board
+
+    if not isinstance(board, Board):
+        board = Board.objects.get(pk=board)
+    # (an invalid declarer, for a test of that refusal: any seat's card will do)
+    leader = {"N": "E", "E": "S", "S": "W", "W": "N"}.get(str(declarer).strip().upper()[:1], "E")
+    hand = deal_hands(board.deal)[leader]
+    suit = next(s for s in "SHDC" if hand[s])
+    return suit + hand[suit][0]

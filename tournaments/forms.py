@@ -56,12 +56,26 @@ def _bounds(name: str) -> dict:
 
 
 class StartTimeForm(forms.Form):
-    """An event's name and start time (shown in the named zone; an hour from now)."""
+    """An event's name and start time (shown in the named zone; an hour from now), and
+    the table rules every format has."""
 
     name = forms.CharField(label=_("Name"), max_length=120)
     start_at = forms.DateTimeField(
         label=_("Start time"),
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+    )
+    lead_required = forms.BooleanField(
+        label=_("Opening lead required"), required=False, initial=True
+    )
+    online_play = forms.BooleanField(
+        label=_("Online play: each player sees their own hand on my-table"),
+        required=False,
+        initial=False,
+    )
+    traveller_hidden = forms.BooleanField(
+        label=_("Hide other tables' results until the round ends"),
+        required=False,
+        initial=False,
     )
 
     def __init__(self, *args, **kwargs):

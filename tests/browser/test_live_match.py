@@ -11,6 +11,7 @@ from django.core.cache import cache
 from django.utils import timezone
 
 from tests.browser.test_my_table import in_thread
+from tests.conftest import held_lead
 from tests.factories import UserFactory
 from tournaments import services
 from tournaments.models import Match
@@ -54,7 +55,7 @@ def enter(table, board, players, tricks):
     ns, ew = players[table.pk]
     result = services.result_submit(
         table_id=table.pk, board_id=board.pk, user=ns,
-        contract="4S", declarer="N", tricks=tricks, lead="HA",
+        contract="4S", declarer="N", tricks=tricks, lead=held_lead(board.pk, "N"),
     )  # fmt: skip
     services.result_confirm(result_id=result.pk, user=ew)
 

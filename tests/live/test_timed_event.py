@@ -15,6 +15,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from ratings.models import MasterPointEntry
+from tests.conftest import held_lead
 from tournaments.models import Board, Entry, Event, EventLog, Result, Round, Standing, Table
 
 from .conftest import need_redis, wait_for
@@ -86,7 +87,7 @@ def test_an_event_runs_itself_with_two_workers_and_two_beats(
                     "contract": "4S",
                     "declarer": "N",
                     "tricks": tricks,
-                    "lead": "HA",
+                    "lead": held_lead(board.pk, "N"),
                 },
                 format="json",
             )
@@ -185,7 +186,7 @@ def test_with_redis_down_results_are_kept_and_the_event_catches_up(
                     "contract": "3NT",
                     "declarer": "S",
                     "tricks": 9,
-                    "lead": "D7",
+                    "lead": held_lead(board.pk, "S"),
                 },
                 format="json",
             )

@@ -4,6 +4,7 @@ from ratings.awards import master_points_for_place
 from ratings.calc import TIERS, next_tier, rank_tier
 from ratings.models import MasterPointEntry
 from ratings.services import master_points_award_event, master_points_deduct, master_points_total
+from tests.conftest import held_lead
 from tests.factories import UserFactory
 from tournaments.errors import BridgeError
 from tournaments.models import Entry
@@ -72,7 +73,7 @@ def play_all(event, number=1):
             contract="4S",
             declarer="N",
             tricks=10 - i,
-            lead="SA",
+            lead=held_lead(board.pk, "N"),
         )
     services.round_close(event=event, number=number)
 
@@ -147,7 +148,7 @@ def test_a_pair_that_withdrew_but_finished_is_ranked_and_awarded(make_event, dir
         contract="3NT",
         declarer="N",
         tricks=9,
-        lead="SA",
+        lead=held_lead(rnd3.boards.get().pk, "N"),
     )
     services.round_close(event=event, number=3)
     leaver.refresh_from_db()

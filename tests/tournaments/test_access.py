@@ -24,7 +24,7 @@ from knox.models import AuthToken
 from rest_framework.authentication import SessionAuthentication
 from rest_framework.test import APIClient
 
-from tests.conftest import player
+from tests.conftest import held_lead, player
 from tests.factories import UserFactory
 from tests.tournaments.test_pages import finish, play_round
 from tournaments import selectors, services
@@ -75,7 +75,7 @@ def running(make_event):
         contract="7NT",
         declarer="N",
         tricks=13,
-        lead="SA",
+        lead=held_lead(board.pk, "N"),
     )
     assert result.ns_score == 1520
     return SimpleNamespace(
@@ -261,7 +261,7 @@ def test_a_correction_in_a_closed_round_does_not_publish_the_round_in_play(make_
         contract="3NT",
         declarer="N",
         tricks=9,
-        lead="SA",
+        lead=held_lead(rnd2.boards.order_by("number").first().pk, "N"),
     )
     standings = f"/api/events/{event.pk}/standings/"
     before = {e["id"]: e["boards_played"] for e in api_for().get(standings).data["entries"]}
@@ -289,7 +289,7 @@ def test_only_the_tables_players_or_a_director_enter_a_result(running, make_even
     make_event(pairs=2, director=other_director)  # directs another event, not this one
     outsiders = [UserFactory(), player(ctx.table2.ns), other_director]
     data = {"table": ctx.table1.pk, "board": board2.pk, "contract": "4S", "declarer": "N"}
-    data |= {"tricks": 10, "lead": "HK"}
+    data |= {"tricks": 10, "lead": held_lead(board2.pk, "N")}
     for user in outsiders:
         response = api_for(user).post("/api/results/", data, format="json")
         assert response.status_code == 403, user
@@ -347,7 +347,7 @@ def test_an_object_of_another_event_is_404_through_this_events_urls(running, mak
         contract="4S",
         declarer="N",
         tricks=10,
-        lead="HK",
+        lead=held_lead(rnd.boards.order_by("number").first().pk, "N"),
     )
     event, entry = ctx.event, table.ns  # an entry of the other event
     client = page_for(player(table.ew))
@@ -519,7 +519,7 @@ def test_the_api_checks_csrf_on_a_session_and_not_with_a_token(running):
     user = player(table.ns)
     board = event.boards.get(number=1)
     data = {"table": table.pk, "board": board.pk, "contract": "4S", "declarer": "N"}
-    data |= {"tricks": 10, "lead": "HK"}
+    data |= {"tricks": 10, "lead": held_lead(board.pk, "N")}
     session = APIClient(enforce_csrf_checks=True)
     # the login throttle needs the request a real login comes with
     assert session.login(request=HttpRequest(), username=user.username, password=PASSWORD)
@@ -592,7 +592,7 @@ def test_unknown_or_huge_ids_in_urls_are_404(running):
 def test_bad_result_input_is_400_with_a_message_and_stores_nothing(running, fields):
     table = running.table1
     data = {"table": table.pk, "board": running.board.pk, "contract": "4S", "declarer": "N"}
-    data |= {"tricks": 10, "lead": "HK"} | fields
+    data |= {"tricks": 10, "lead": held_lead(running.board.pk, "N")} | fields
     response = api_for(player(table.ns)).post("/api/results/", data, format="json")
     assert response.status_code == 400
     assert response.data
@@ -678,7 +678,7 @@ def test_my_table_page_is_bounded(make_event, django_assert_max_num_queries):
             contract="3NT",
             declarer="S",
             tricks=9,
-            lead="D7",
+            lead=held_lead(board.pk, "S"),
         )
     client = page_for(player(table.ew))
     with django_assert_max_num_queries(16):
@@ -752,7 +752,7 @@ def test_the_pair_page_follows_the_board_rule_for_the_round_in_play(running):
         contract="2C",
         declarer="S",
         tricks=1,
-        lead="D7",
+        lead=held_lead(board2.pk, "S"),
     )  # NS vulnerable, seven down: -700
     entered = services.result_submit(
         table_id=ctx.table1.pk,
@@ -761,7 +761,7 @@ def test_the_pair_page_follows_the_board_rule_for_the_round_in_play(running):
         contract="6NT",
         declarer="N",
         tricks=12,
-        lead="HA",
+        lead=held_lead(ctx.board.pk, "N"),
     )
     html = page_for(table1).get(url).content.decode()
     assert "+1520" not in html  # their own entry alone unlocks nothing ...

@@ -8,6 +8,7 @@ import pytest
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from tests.conftest import held_lead
 from tests.factories import UserFactory
 from tournaments import services
 from tournaments.models import Entry, Event, Result, ResultCorrection, Table
@@ -53,7 +54,7 @@ def boards_of(event: Event) -> list:
 
 def submit(user, table, board, /, **fields):
     data = {"table": table.pk, "board": board.pk, "contract": "4S", "declarer": "N"}
-    data.update({"tricks": 10, "lead": "HK"} | fields)
+    data.update({"tricks": 10, "lead": held_lead(board.pk, "N")} | fields)
     return client_for(user).post("/api/results/", data, format="json")
 
 
@@ -403,7 +404,7 @@ def test_my_table(make_event, player):
     assert data["boards"][0]["dealer"] == "N" and data["boards"][0]["vulnerability"]
     result = data["boards"][0]["result"]
     assert result["contract"] == "4S" and result["declarer"] == "N"
-    assert result["tricks"] == 10 and result["lead"] == "HK"
+    assert result["tricks"] == 10 and result["lead"] == held_lead(board1, "N")
     assert result["ns_score"] == 420
     assert result["entered_side"] == "EW" and result["confirmed"] is False
     assert data["boards"][1]["result"] is None
@@ -430,11 +431,19 @@ def test_submit_result(make_event):
     event = make_event(pairs=4, start=True)
     table, ns, _ew = seat(event)
     board = boards_of(event)[0]
-    response = submit(ns[0], table, board, contract="3nt", declarer="s", tricks=8, lead="d10")
+    response = submit(
+        ns[0],
+        table,
+        board,
+        contract="3nt",
+        declarer="s",
+        tricks=8,
+        lead=held_lead(board, "S").lower(),
+    )
     assert response.status_code == 201, response.data
     assert response.data["contract"] == "3NT"
     assert response.data["declarer"] == "S"
-    assert response.data["lead"] == "DT"
+    assert response.data["lead"] == held_lead(board, "S")  # normalised to upper case
     assert response.data["ns_score"] == -50
     assert response.data["entered_side"] == "NS"
     assert response.data["confirmed"] is False
@@ -470,7 +479,9 @@ def test_same_table_and_board_twice_is_409(make_event):
     table, ns, ew = seat(event)
     board = boards_of(event)[0]
     assert submit(ns[0], table, board).status_code == 201
-    response = submit(ew[0], table, board, contract="3NT", declarer="E", tricks=9, lead="SA")
+    response = submit(
+        ew[0], table, board, contract="3NT", declarer="E", tricks=9, lead=held_lead(board, "E")
+    )
     assert response.status_code == 409
     assert response.data["code"] == "duplicate"
     assert Result.objects.get().contract == "4S"
@@ -547,7 +558,7 @@ def test_director_corrects_result(make_event, director):
         "contract": "4SX",
         "declarer": "N",
         "tricks": 9,
-        "lead": "HK",
+        "lead": held_lead(board.pk, "N"),
         "reason": "Wrong entry",
     }
     response = client_for(ns[0]).post("/api/results/correct/", data, format="json")
@@ -602,7 +613,7 @@ def test_correction_in_a_closed_round_rescores_standings(make_event, director):
             "contract": "4S",
             "declarer": "N",
             "tricks": 11,
-            "lead": "HK",
+            "lead": held_lead(board.pk, "N"),
         },
         format="json",
     )
@@ -651,7 +662,11 @@ def test_board_hidden_until_played_or_round_closed(make_event, director, anon):
         assert played["table"] == 1
         assert (played["ns"], played["ew"]) == (t1.ns_id, t1.ew_id)
         assert played["contract"] == "4S" and played["ns_score"] == 420
-        assert played["lead"] == "HK" and played["tricks"] == 10 and played["declarer"] == "N"
+        assert (
+            played["lead"] == held_lead(board, "N")
+            and played["tricks"] == 10
+            and played["declarer"] == "N"
+        )
         assert {p["username"] for p in played["ns_pair"]["players"]} == {u.username for u in ns1}
         assert played["ns_points"] == 0.0 and played["ew_points"] == 0.0
         assert [r["status"] for r in data["results"]] == ["played", "cut"]

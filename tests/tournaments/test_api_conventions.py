@@ -10,6 +10,7 @@ import pytest
 from django.test import Client
 from rest_framework.test import APIClient
 
+from tests.conftest import held_lead
 from tests.factories import UserFactory
 from tournaments import services
 from tournaments.api.errors import _flatten
@@ -279,7 +280,7 @@ def test_a_reused_idempotency_key_has_the_shape(make_event):
     board = event.boards.get(number=1)
     client = client_for(player_of(table.ns))
     data = {"table": table.pk, "board": board.pk, "contract": "4S", "declarer": "N"}
-    data |= {"tricks": 10, "lead": "HK"}
+    data |= {"tricks": 10, "lead": held_lead(board.pk, "N")}
     headers = {"Idempotency-Key": "key-1"}
     assert client.post("/api/results/", data, format="json", headers=headers).status_code == 201
     response = client.post("/api/results/", data | {"tricks": 9}, format="json", headers=headers)

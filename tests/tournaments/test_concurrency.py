@@ -5,7 +5,7 @@ import threading
 import pytest
 from django.db import connection
 
-from tests.conftest import need_postgres
+from tests.conftest import held_lead, need_postgres
 from tournaments import services
 from tournaments.errors import BridgeError
 from tournaments.models import EventLog, Result, Round
@@ -54,7 +54,7 @@ def submit(table, board, user, tricks):
         contract="4S",
         declarer="N",
         tricks=tricks,
-        lead="HA",
+        lead=held_lead(board.pk, "N"),
     )
 
 

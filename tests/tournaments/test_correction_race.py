@@ -14,7 +14,7 @@ import pytest
 from django.db import connection
 
 import scoring
-from tests.conftest import need_postgres
+from tests.conftest import held_lead, need_postgres
 from tournaments import services
 from tournaments.models import Entry, Result, Round, Standing
 from tournaments.services import rounds as rounds_service
@@ -36,7 +36,7 @@ def _play_round(event, number, rng):
                 contract="4S",
                 declarer="N",
                 tricks=rng.randint(7, 12),
-                lead="HA",
+                lead=held_lead(board.pk, "N"),
             )
 
 
@@ -106,7 +106,7 @@ def test_a_correction_racing_a_round_close_leaves_every_total_right(
                 contract="6NT",
                 declarer="N",
                 tricks=13,
-                lead="SA",
+                lead=held_lead(target.board_id, "N"),
             )
         except Exception as exc:  # noqa: BLE001 - reported below
             errors.append(exc)

@@ -10,7 +10,7 @@ import threading
 import pytest
 from django.db import connection, transaction
 
-from tests.conftest import need_postgres
+from tests.conftest import held_lead, need_postgres
 from tournaments import services
 from tournaments.models import Result, Round
 
@@ -26,7 +26,7 @@ def submit(table, board, tricks=10):
         contract="4S",
         declarer="N",
         tricks=tricks,
-        lead="HA",
+        lead=held_lead(board.pk, "N"),
     )
 
 

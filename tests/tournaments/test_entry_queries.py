@@ -10,6 +10,7 @@ from django.test.utils import CaptureQueriesContext
 from knox.models import AuthToken
 from rest_framework.test import APIClient
 
+from tests.conftest import held_lead
 from tournaments.models import Result
 
 pytestmark = pytest.mark.django_db
@@ -51,7 +52,7 @@ def seated(make_event):
 def test_entering_and_confirming_a_result_take_few_queries(seated):
     table, board, ns, ew = seated
     body = {"table": table.pk, "board": board.pk, "contract": "4S", "declarer": "N"}
-    body |= {"tricks": 10, "lead": "HA"}
+    body |= {"tricks": 10, "lead": held_lead(board.pk, "N")}
     with CaptureQueriesContext(connection) as submit:
         response = ns.post("/api/results/", body, format="json")
     assert response.status_code == 201, response.content

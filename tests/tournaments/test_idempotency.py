@@ -10,7 +10,7 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
-from tests.conftest import api_client, need_postgres, player
+from tests.conftest import api_client, held_lead, need_postgres, player
 from tournaments import services
 from tournaments.models import Result
 
@@ -26,7 +26,7 @@ client_for = api_client
 
 def submit(user, table, board, key=None, **fields):
     data = {"table": table.pk, "board": board.pk, "contract": "4S", "declarer": "N"}
-    data.update({"tricks": 10, "lead": "HK"} | fields)
+    data.update({"tricks": 10, "lead": held_lead(board.pk, "N")} | fields)
     headers = {"Idempotency-Key": key} if key else {}
     return client_for(user).post("/api/results/", data, format="json", headers=headers)
 
@@ -71,7 +71,7 @@ def test_a_replayed_confirmation_returns_the_stored_response(seated):
         contract="4S",
         declarer="N",
         tricks=10,
-        lead="HK",
+        lead=held_lead(board.pk, "N"),
     )
     east = player(table.ew)
     first = confirm(east, result.pk, key="confirm-1")
@@ -203,7 +203,7 @@ def test_a_crash_after_the_work_stores_neither_the_result_nor_the_key(seated):
             contract="4S",
             declarer="N",
             tricks=10,
-            lead="HK",
+            lead=held_lead(board.pk, "N"),
         )
         raise RuntimeError("the worker died before the response was stored")
 

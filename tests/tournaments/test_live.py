@@ -12,7 +12,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from tests.conftest import api_client
+from tests.conftest import api_client, held_lead
 from tests.factories import UserFactory
 from tournaments import services
 from tournaments.models import Match, Round
@@ -59,7 +59,8 @@ def play(match, room, number, contract="4S", declarer="N", tricks=10, confirm=Tr
     board = match.round.boards.get(number=number)
     result = services.result_submit(
         table_id=table.pk, board_id=board.pk, user=first(table.ns, room),
-        contract=contract, declarer=declarer, tricks=tricks, lead="HA" if tricks else "",
+        contract=contract, declarer=declarer, tricks=tricks,
+        lead=held_lead(board, declarer) if tricks else "",
     )  # fmt: skip
     if confirm:
         services.result_confirm(result_id=result.pk, user=first(table.ew, room))
@@ -240,9 +241,10 @@ def test_refreshed_on_correction_and_round_close(director, django_capture_on_com
     assert state["status"] == "final" and state["score"]["home_imps"] == 10  # public now
     assert client.get(event_url).json()["status"] == "final"
     with django_capture_on_commit_callbacks(execute=True):
+        board = match.round.boards.get(number=number)
         services.result_correct(
-            table_id=match.closed_table_id, board_id=match.round.boards.get(number=number).pk,
-            director=director, contract="4S", declarer="N", tricks=10, lead="HA",
+            table_id=match.closed_table_id, board_id=board.pk, director=director,
+            contract="4S", declarer="N", tricks=10, lead=held_lead(board, "N"),
         )  # fmt: skip
     state = client.get(url).json()
     assert state["score"]["home_imps"] == 0 and state["score"]["home_vp"] == 10.0

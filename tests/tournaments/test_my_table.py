@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from tests.conftest import player
+from tests.conftest import held_lead, player
 from tournaments import services
 from tournaments.models import Result, Round
 
@@ -27,7 +27,7 @@ def seated(make_event):
 
 
 def result_post(board_value, prefix_pk, **fields):
-    data = {"contract": "4S", "declarer": "N", "tricks": "10", "lead": "HA"}
+    data = {"contract": "4S", "declarer": "N", "tricks": "10", "lead": held_lead(prefix_pk, "N")}
     data.update(fields)
     return {"board": board_value, **{f"b{prefix_pk}-{k}": v for k, v in data.items()}}
 
@@ -52,7 +52,7 @@ def test_my_table_shows_why_a_second_entry_of_a_board_is_refused(client, seated)
     client.force_login(player(table.ew))
     response = client.post(url, result_post(board.pk, board.pk, contract="3NT", tricks="9"))
     assert response.status_code == 200
-    assert f"Board {board.number} already has a result at this table." in (
+    assert f"Board {board.number} already has a result at this table: 4S by N" in (
         response.content.decode()
     )
     assert Result.objects.get(table=table, board=board).contract == "4S"

@@ -9,7 +9,7 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
-from tests.conftest import api_client, player
+from tests.conftest import api_client, held_lead, player
 from tournaments import services
 from tournaments.deals import deal_generate
 from tournaments.errors import BridgeError
@@ -106,7 +106,7 @@ def test_result_entry_refuses_tricks_in_other_digits(digit, make_event):
             contract="1S",
             declarer="N",
             tricks=f"1{digit}" if digit != "²" else digit,
-            lead="HA",
+            lead=held_lead(board.pk, "N"),
         )
     assert err.value.code == "tricks"
     assert not Result.objects.filter(table=table).exists()

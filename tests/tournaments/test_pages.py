@@ -9,7 +9,7 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 
-from tests.conftest import player
+from tests.conftest import held_lead, player
 from tests.factories import UserFactory
 from tournaments import services
 from tournaments.models import Entry, Event, Result, ResultCorrection, Round
@@ -32,7 +32,7 @@ def play_round(event, number, *, skip_tables=()):
                 contract=contract,
                 declarer=declarer,
                 tricks=tricks,
-                lead="HA",
+                lead=held_lead(board, declarer),
             )
             services.result_confirm(result_id=result.pk, user=player(table.ew))
 
@@ -244,7 +244,7 @@ def seated(make_event):
 
 
 def result_post(board, **fields):
-    data = {"contract": "4S", "declarer": "N", "tricks": "10", "lead": "HA"}
+    data = {"contract": "4S", "declarer": "N", "tricks": "10", "lead": held_lead(board, "N")}
     data.update(fields)
     return {"board": board.pk, **{f"b{board.pk}-{k}": v for k, v in data.items()}}
 
@@ -551,7 +551,7 @@ def test_director_corrects_a_result_and_sees_the_audit(client, director, seated)
         contract="4S",
         declarer="N",
         tricks=10,
-        lead="HA",
+        lead=held_lead(board.pk, "N"),
     )
     client.force_login(director)
     url = reverse("tournaments:director_correct", args=[event.pk])
@@ -563,7 +563,7 @@ def test_director_corrects_a_result_and_sees_the_audit(client, director, seated)
             "contract": "4S",
             "declarer": "N",
             "tricks": 9,
-            "lead": "HA",
+            "lead": held_lead(1, "N"),
             "reason": "Revoke",
         },
     )

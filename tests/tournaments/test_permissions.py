@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import api_client, player
+from tests.conftest import api_client, held_lead, player
 from tests.factories import UserFactory
 from tournaments import services
 from tournaments.errors import PermissionDeniedError
@@ -31,7 +31,7 @@ def played(make_event):
         contract="4S",
         declarer="N",
         tricks=10,
-        lead="HA",
+        lead=held_lead(board.pk, "N"),
     )
     other = rnd.tables.get(number=2)
     return event, table, board, result, other
@@ -94,7 +94,7 @@ def test_outsider_submitting_gets_403_whatever_the_state(state, played):
         services.round_close(event=event, number=1)
         target = event.boards.get(number=3)  # a board of round 2, not of this table's round
     outsider = UserFactory()
-    fields = {"contract": "3NT", "declarer": "S", "tricks": 9, "lead": "SA"}
+    fields = {"contract": "3NT", "declarer": "S", "tricks": 9, "lead": held_lead(target, "S")}
 
     with pytest.raises(PermissionDeniedError):
         services.result_submit(table_id=table.pk, board_id=target.pk, user=outsider, **fields)

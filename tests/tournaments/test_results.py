@@ -2,6 +2,7 @@ from datetime import timedelta
 
 import pytest
 
+from tests.conftest import held_lead
 from tests.factories import UserFactory
 from tournaments import services
 from tournaments.errors import BridgeError, ConflictError, PermissionDeniedError
@@ -22,8 +23,9 @@ def seated(make_event):
 
 
 def submit(table, board, user, **kw):
-    data = dict(contract="4S", declarer="N", tricks=10, lead="HA")
+    data = dict(contract="4S", declarer="N", tricks=10)
     data.update(kw)
+    data.setdefault("lead", held_lead(board, data["declarer"]))
     return services.result_submit(table_id=table.pk, board_id=board.pk, user=user, **data)
 
 
@@ -31,7 +33,7 @@ def test_a_result_is_scored_and_stored_as_the_ns_score(seated):
     _, _, table, board = seated  # board 1: nobody vulnerable
     r = submit(table, board, member(table.ew), declarer="E", contract="3NTX", tricks=7)
     assert r.ns_score == 300  # 2 down doubled, not vulnerable, for NS
-    assert (r.contract, r.declarer, r.tricks, r.lead) == ("3NTX", "E", 7, "HA")
+    assert (r.contract, r.declarer, r.tricks, r.lead) == ("3NTX", "E", 7, held_lead(board, "E"))
     assert r.entered_side == "EW" and not r.is_confirmed
 
 
@@ -129,7 +131,7 @@ def test_director_corrections_are_audited_and_rescored(seated, director):
         contract="4S",
         declarer="N",
         tricks=10,
-        lead="HA",
+        lead=held_lead(board.pk, "N"),
         reason="Wrong trick count",
     )
     assert r.ns_score == 420 and r.ns_points == 0.0
@@ -186,7 +188,7 @@ def test_a_correction_after_the_event_updates_ranks_and_the_ledger(make_event, d
         contract="4S",
         declarer="N",
         tricks=8,
-        lead="HA",
+        lead=held_lead(board.pk, "N"),
     )
     # Now t1 NS scores -100 against -50: t1 EW and t2 NS tie on +2 IMPs and the
     # earlier registration (t1 EW, entry 2) wins the tie.
@@ -224,7 +226,7 @@ def test_a_correction_in_an_early_round_fixes_every_later_standing(make_event, d
         contract="4S",
         declarer="N",
         tricks=9,  # now -50 against -50: no swing in round 1
-        lead="HA",
+        lead=held_lead(rnd1.boards.get().pk, "N"),
     )
     s1 = Standing.objects.get(entry=leader, round_number=1)
     s2 = Standing.objects.get(entry=leader, round_number=2)
@@ -254,7 +256,7 @@ def test_a_correction_in_play_leaves_the_open_bye_out_of_the_totals(make_event, 
         contract="4S",
         declarer="N",
         tricks=10,
-        lead="HA",
+        lead=held_lead(board.pk, "N"),
         reason="Same result, re-entered",
     )
     bye.refresh_from_db()
@@ -277,7 +279,7 @@ def test_after_the_scheduled_end_a_missing_board_is_cut_for_the_director_too(sea
             contract="4S",
             declarer="N",
             tricks=10,
-            lead="HA",
+            lead=held_lead(board.pk, "N"),
             now=late,
         )
     assert err.value.code == "cut"
@@ -313,7 +315,7 @@ def test_a_cut_board_adjusted_by_the_director_still_cannot_get_a_table_result(se
             contract="3NT",
             declarer="N",
             tricks=9,
-            lead="SA",
+            lead=held_lead(board.pk, "N"),
         )
     assert err.value.code == "cut"
     assert Result.objects.get(table=table, board=board).status == Result.Status.ADJUSTED

@@ -4,6 +4,7 @@ import random
 
 import pytest
 
+from tests.conftest import held_lead
 from tournaments import services
 from tournaments.models import Result
 
@@ -20,7 +21,7 @@ def close_queries(make_event, assert_max, pairs):
             contract="3NT",
             declarer="N",
             tricks=9,
-            lead="SA",
+            lead=held_lead(b, "N"),
             ns_score=rng.choice([400, -50, 430, 600]),
         )
         for t in rnd.tables.all()

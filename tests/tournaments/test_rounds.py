@@ -4,6 +4,7 @@ from datetime import timedelta
 import pytest
 
 import scoring
+from tests.conftest import held_lead
 from tournaments import services
 from tournaments.deals import deal_validate
 from tournaments.errors import ConflictError
@@ -14,7 +15,7 @@ def member(entry):
     return entry.members.select_related("player").first().player
 
 
-def play(table, board, contract="3NT", declarer="N", tricks=9, lead="SA"):
+def play(table, board, contract="3NT", declarer="N", tricks=9, lead=None):
     return services.result_submit(
         table_id=table.pk,
         board_id=board.pk,
@@ -22,7 +23,7 @@ def play(table, board, contract="3NT", declarer="N", tricks=9, lead="SA"):
         contract=contract,
         declarer=declarer,
         tricks=tricks,
-        lead=lead,
+        lead=held_lead(board, declarer) if lead is None else lead,
     )
 
 
@@ -56,9 +57,9 @@ def test_close_cuts_unplayed_boards_and_scores_the_field(make_event):
     rnd = event.rounds.get(number=1)
     t1, t2 = rnd.tables.order_by("number")
     b1, b2 = rnd.boards.order_by("number")
-    play(t1, b1, "4S", "N", 10, "HA")  # board 1 is not vul: +420
-    play(t2, b1, "4S", "N", 9, "HA")  # -50
-    play(t1, b2, "1NT", "S", 7, "CA")  # board 2, NS vul: +90
+    play(t1, b1, "4S", "N", 10)  # board 1 is not vul: +420
+    play(t2, b1, "4S", "N", 9)  # -50
+    play(t1, b2, "1NT", "S", 7)  # board 2, NS vul: +90
     services.round_close(event=event, number=1, open_next=False)
     cut = Result.objects.get(table=t2, board=b2)
     assert cut.status == Result.Status.CUT

@@ -4,6 +4,7 @@ from datetime import timedelta
 
 import pytest
 
+from tests.conftest import held_lead
 from tournaments import services
 from tournaments.errors import ConflictError
 from tournaments.models import Event, EventLog, Result, Round, SchedulerTick
@@ -48,7 +49,7 @@ def test_the_event_runs_itself_by_the_scheduled_times(make_event):
         contract="3NT",
         declarer="N",
         tricks=9,
-        lead="SA",
+        lead=held_lead(board.pk, "N"),
         now=t0 + timedelta(minutes=5),
     )
     assert schedule.events_advance(now=t0 + timedelta(minutes=9)) == {}
@@ -100,7 +101,7 @@ def test_a_result_after_the_scheduled_end_is_refused_before_the_cut_runs(make_ev
             contract="3NT",
             declarer="N",
             tricks=9,
-            lead="SA",
+            lead=held_lead(board.pk, "N"),
             now=rnd.ends_at + timedelta(seconds=1),
         )
     assert err.value.code == "round_closed"
@@ -242,7 +243,7 @@ def test_pausing_after_a_round_ended_does_not_reopen_it(make_event, director):
             contract="3NT",
             declarer="N",
             tricks=9,
-            lead="SA",
+            lead=held_lead(board.pk, "N"),
             now=t0 + timedelta(minutes=12),
         )
     assert err.value.code == "cut"

@@ -3,6 +3,7 @@
 import pytest
 
 import scoring
+from tests.conftest import held_lead
 from tests.factories import UserFactory
 from tournaments import services
 from tournaments.deals import deal_generate, deal_validate
@@ -13,7 +14,7 @@ def member(entry, position=1):
     return entry.members.select_related("player").get(position=position).player
 
 
-def play(table, board, contract="4S", declarer="N", tricks=10, lead="HA"):
+def play(table, board, contract="4S", declarer="N", tricks=10, lead=None):
     return services.result_submit(
         table_id=table.pk,
         board_id=board.pk,
@@ -21,7 +22,7 @@ def play(table, board, contract="4S", declarer="N", tricks=10, lead="HA"):
         contract=contract,
         declarer=declarer,
         tricks=tricks,
-        lead=lead,
+        lead=held_lead(board, declarer) if lead is None else lead,
     )
 
 

@@ -11,6 +11,7 @@ import pytest
 from django.utils import timezone
 
 import scoring
+from tests.conftest import held_lead
 from tests.factories import UserFactory
 from tournaments import services
 from tournaments.errors import BridgeError, ConflictError, PermissionDeniedError
@@ -164,7 +165,7 @@ def test_correction_rescores_the_match(director):
         contract, declarer, tricks = score
         r = services.result_submit(
             table_id=table.pk, board_id=board.pk, user=players[0],
-            contract=contract, declarer=declarer, tricks=tricks, lead="HA",
+            contract=contract, declarer=declarer, tricks=tricks, lead=held_lead(board, declarer),
         )  # fmt: skip
         services.result_confirm(result_id=r.pk, user=players[1])
     services.round_close(event=event, number=1, actor=director)
@@ -178,8 +179,10 @@ def test_correction_rescores_the_match(director):
     assert (match.home_vp, match.away_vp) == scoring.vp_wbf(net, 1)
     assert Result.objects.get(table=match.open_table, board=board).ns_points == net
     # The director makes the closed room's result the same: the match is a draw.
-    services.result_correct(table_id=match.closed_table.pk, board_id=board.pk, director=director,
-                            contract="4S", declarer="N", tricks=10, lead="HA")  # fmt: skip
+    services.result_correct(
+        table_id=match.closed_table.pk, board_id=board.pk, director=director,
+        contract="4S", declarer="N", tricks=10, lead=held_lead(board, "N"),
+    )  # fmt: skip
     match.refresh_from_db()
     assert (match.home_imps, match.away_imps, match.home_vp, match.away_vp) == (0, 0, 10.0, 10.0)
     home, away = Entry.objects.get(pk=match.home_id), Entry.objects.get(pk=match.away_id)

@@ -11,7 +11,7 @@ import pytest
 from django.utils import timezone
 
 import scoring
-from tests.conftest import api_client
+from tests.conftest import api_client, held_lead
 from tests.factories import UserFactory
 from tournaments import services
 from tournaments.models import Event, Lineup, Match, Team
@@ -124,7 +124,8 @@ def test_a_vp_match_end_to_end_through_the_api(director):
             entered = api_client(ns_player).post(
                 "/api/results/",
                 {"table": table["table"]["id"], "board": board["id"], "contract": contract,
-                 "declarer": declarer, "tricks": tricks, "lead": "HA"},
+                 "declarer": declarer, "tricks": tricks,
+                 "lead": held_lead(board["id"], declarer)},
                 format="json",
             )  # fmt: skip
             assert entered.status_code == 201, entered.content

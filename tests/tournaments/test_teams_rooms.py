@@ -9,6 +9,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from tests.conftest import held_lead
 from tests.factories import UserFactory
 from tournaments import selectors, services
 from tournaments.errors import BridgeError, ConflictError, PermissionDeniedError
@@ -40,7 +41,7 @@ def _event(director, teams=2, **kwargs):
 def _enter(table, board, user, contract="3NT", declarer="N", tricks=9):
     return services.result_submit(
         table_id=table.pk, board_id=board.pk, user=user,
-        contract=contract, declarer=declarer, tricks=tricks, lead="HA",
+        contract=contract, declarer=declarer, tricks=tricks, lead=held_lead(board.pk, "N"),
     )  # fmt: skip
 
 

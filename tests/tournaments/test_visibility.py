@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tests.conftest import player
+from tests.conftest import held_lead, player
 from tests.factories import UserFactory
 from tournaments import services
 from tournaments.models import EventLog, Result
@@ -30,7 +30,7 @@ def running(make_event):
         contract="7NT",
         declarer="N",
         tricks=13,
-        lead="SA",
+        lead=held_lead(board.pk, "N"),
     )
     services.result_confirm(result_id=result.pk, user=player(table2.ew))
     return event, table1, table2, board
@@ -68,7 +68,7 @@ def test_after_playing_it_the_player_sees_the_deal_and_other_results(client, run
         contract="4S",
         declarer="E",
         tricks=10,
-        lead="HA",
+        lead=held_lead(board.pk, "E"),
     )
     services.result_confirm(result_id=entered.pk, user=player(table1.ns))
     client.force_login(player(table1.ns, 2))
@@ -134,7 +134,7 @@ def test_anonymous_users_see_finished_events(client, make_event):
         contract="3NT",
         declarer="S",
         tricks=10,
-        lead="D7",
+        lead=held_lead(board.pk, "S"),
     )
     services.round_close(event=event, number=1)
     event.refresh_from_db()
@@ -178,7 +178,7 @@ def test_a_directors_entry_unlocks_the_board_for_the_table(client, running, dire
         contract="3NT",
         declarer="N",
         tricks=9,
-        lead="SA",
+        lead=held_lead(board.pk, "N"),
     )
     client.force_login(player(table1.ew))
     assert DEAL_MARK in board_page(client, event)

@@ -72,6 +72,13 @@ class EventListCreateApi(APIView):
         bye_score = serializers.ChoiceField(
             choices=Event.Adjustment.choices, default=Event.Adjustment.AVERAGE
         )
+        lead_required = serializers.BooleanField(default=True)
+        online_play = serializers.BooleanField(
+            default=False, help_text="Each player sees their own hand on my-table."
+        )
+        traveller_hidden = serializers.BooleanField(
+            default=False, help_text="Other tables' results stay hidden until the round ends."
+        )
 
         class Meta:
             ref_name = "EventCreateInput"

@@ -102,6 +102,11 @@ class EventSerializer(serializers.Serializer):
     )
     bye_score = serializers.SerializerMethodField(help_text="Pairs events (null for a team event).")
     teams = serializers.SerializerMethodField(help_text="Team events' settings (null for pairs).")
+    lead_required = serializers.BooleanField(help_text="Results need the opening lead.")
+    online_play = serializers.BooleanField(help_text="Players see their own hand on my-table.")
+    traveller_hidden = serializers.BooleanField(
+        help_text="Other tables' results stay hidden until the round ends."
+    )
     current_round = serializers.IntegerField(help_text="Number of the latest round (0: none).")
     registration_open = serializers.BooleanField()
     finished_at = serializers.DateTimeField(allow_null=True)

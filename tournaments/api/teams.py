@@ -143,6 +143,9 @@ class TeamsEventCreateApi(APIView):
             help_text="IMPs of average-plus, average, average-minus.",
         )  # fmt: skip
         broadcast = serializers.BooleanField(default=True)
+        lead_required = serializers.BooleanField(default=True)
+        online_play = serializers.BooleanField(default=False)
+        traveller_hidden = serializers.BooleanField(default=False)
 
         class Meta:
             ref_name = "TeamsEventCreateInput"

@@ -39,6 +39,7 @@ class Event(models.Model):
         REGISTRATION = "registration", _("Registration open")
         RUNNING = "running", _("Running")
         FINISHED = "finished", _("Finished")
+        CANCELLED = "cancelled", _("Cancelled")
 
     class Adjustment(models.TextChoices):
         AVERAGE_PLUS = "A+", _("Average plus")
@@ -61,6 +62,22 @@ class Event(models.Model):
     start_at = models.DateTimeField(_("start time"), db_index=True)
     method = models.CharField(
         _("scoring method"), max_length=8, choices=Method, default=Method.XIMP
+    )
+    # Table rules of every format (docs/rules.md § Entry and confirmation, § Visibility).
+    lead_required = models.BooleanField(
+        _("opening lead required"),
+        default=True,
+        help_text=_("Players must enter the opening lead with each result."),
+    )
+    online_play = models.BooleanField(
+        _("online play"),
+        default=False,
+        help_text=_("Each player sees their own hand of their table's boards on my-table."),
+    )
+    traveller_hidden = models.BooleanField(
+        _("hide travellers until the round ends"),
+        default=False,
+        help_text=_("Players see other tables' results on a board only after the round."),
     )
     current_round = models.PositiveSmallIntegerField(_("current round"), default=0)
     # Timed automation: a paused event's clock stops; the offset shifts every later time.

@@ -150,6 +150,16 @@ class Result(models.Model):
     ew_adjustment = models.CharField(max_length=2, blank=True, choices=Event.Adjustment)
     ns_points = models.FloatField(null=True, blank=True)
     ew_points = models.FloatField(null=True, blank=True)
+    # The confirming side rejected the entry (it stays as entered until someone acts).
+    disputed_at = models.DateTimeField(_("disputed at"), null=True, blank=True)
+    disputed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    dispute_reason = models.CharField(_("reason of the dispute"), max_length=200, blank=True)
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )

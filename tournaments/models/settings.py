@@ -57,6 +57,8 @@ class SwissSettings(RoundSchedule):
         blank=True,
         help_text=_("Board number to PBN deal, used instead of a shuffle (PBN import)."),
     )
+    # Double-dummy analysis of deals dealt ahead of their round (hand records), by number.
+    preset_analysis = models.JSONField(default=dict, blank=True)
 
     class Meta:
         verbose_name = _("Swiss pairs settings")

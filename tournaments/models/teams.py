@@ -124,6 +124,8 @@ class TeamsSettings(RoundSchedule):
         _("seed"), default=0, help_text=_("Makes seating tie-breaks reproducible.")
     )
     preset_deals = models.JSONField(_("imported deals"), default=dict, blank=True)
+    # Double-dummy analysis of deals dealt ahead of their round (hand records), by number.
+    preset_analysis = models.JSONField(default=dict, blank=True)
     broadcast = models.BooleanField(
         _("live broadcast"),
         default=True,

@@ -9,7 +9,14 @@ from .registration import (
     entry_set_sitting_out,
     entry_withdraw,
 )
-from .results import result_confirm, result_correct, result_submit, result_validate
+from .results import (
+    result_confirm,
+    result_correct,
+    result_not_played,
+    result_reject,
+    result_submit,
+    result_validate,
+)
 from .rounds import event_finish, event_start, round_close, round_open
 
 __all__ = [
@@ -24,6 +31,8 @@ __all__ = [
     "event_start",
     "result_confirm",
     "result_correct",
+    "result_not_played",
+    "result_reject",
     "result_submit",
     "result_validate",
     "round_close",

@@ -134,6 +134,9 @@ def event_create(
     finish_threshold: float = 0.70,
     bye_score: str = Event.Adjustment.AVERAGE,
     seed: int | None = None,
+    lead_required: bool = True,
+    online_play: bool = False,
+    traveller_hidden: bool = False,
 ) -> Event:
     """Create a Swiss pairs event open for registration until ``start_at``.
 
@@ -163,6 +166,9 @@ def event_create(
         director=director,
         method=method,
         next_transition_at=start_at,
+        lead_required=bool(lead_required),
+        online_play=bool(online_play),
+        traveller_hidden=bool(traveller_hidden),
     )
     format_for(event).settings_create(
         event=event,

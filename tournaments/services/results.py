@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 import scoring
 from accounts.models import User
 
+from ..deals import deal_hands
 from ..errors import BridgeError, ConflictError, PermissionDeniedError
 from ..formats import format_for
 from ..lock_objects import (
@@ -48,12 +49,45 @@ def _whole_number(value) -> int | None:
         return None
 
 
+#: The opening leader: declarer's left-hand opponent.
+LEADER = {"N": "E", "E": "S", "S": "W", "W": "N"}
+
+
+def _lead_check(board: Board, declarer: str, lead: str, required: bool) -> str:
+    """The lead as a card the opening leader holds in ``board``'s deal ("" allowed when
+    the event does not require leads). BridgeError otherwise."""
+    if not str(lead or "").strip() and not required:
+        return ""
+    try:
+        card = scoring.validate_card(lead)
+    except (ValueError, TypeError) as exc:
+        raise BridgeError(
+            _("The opening lead must be a card, e.g. SA, HT or D7."), code="lead"
+        ) from exc
+    leader = LEADER[declarer]
+    if card[1] not in deal_hands(board.deal)[leader][card[0]]:
+        raise BridgeError(
+            _("%(card)s is not in the opening leader's hand (%(seat)s leads against %(d)s).")
+            % {"card": card, "seat": leader, "d": declarer},
+            code="lead",
+        )
+    return card
+
+
 def result_validate(
-    *, board: Board, contract: str, declarer: str = "", tricks=None, lead: str = ""
+    *,
+    board: Board,
+    contract: str,
+    declarer: str = "",
+    tricks=None,
+    lead: str = "",
+    lead_required: bool = True,
 ) -> dict:
     """Check a table result and score it with ``scoring``: the ``Result`` fields
     ``contract``, ``declarer``, ``tricks``, ``lead`` and ``ns_score``. BridgeError on bad
-    input. (A parsed result as such is ``scoring.TableResult``.)"""
+    input; the lead must be a card the opening leader holds (``docs/rules.md`` § Table
+    results), and may be left out where the event does not require it. (A parsed result
+    as such is ``scoring.TableResult``.)"""
     try:
         parsed = scoring.parse_contract(contract)
     except (ValueError, TypeError) as exc:
@@ -70,12 +104,7 @@ def result_validate(
     tricks = _whole_number(tricks)
     if tricks is None or not 0 <= tricks <= 13:
         raise BridgeError(_("Tricks must be a number from 0 to 13."), code="tricks")
-    try:
-        lead = scoring.validate_card(lead)
-    except (ValueError, TypeError) as exc:
-        raise BridgeError(
-            _("The opening lead must be a card, e.g. SA, HT or D7."), code="lead"
-        ) from exc
+    lead = _lead_check(board, declarer, lead, lead_required)
     ns_score = scoring.table_score(parsed, declarer, tricks, board.number)
     return dict(
         contract=scoring.format_contract(parsed),
@@ -161,12 +190,15 @@ def result_submit(
             )
         if existing is not None:
             raise ConflictError(
-                _("Board %(n)d already has a result at this table.") % {"n": board.number},
+                _("Board %(n)d already has a result at this table: %(r)s, entered by %(who)s.")
+                % {"n": board.number, "r": result_summary(existing),
+                   "who": _who_entered(existing, side)},
                 code="duplicate",
-            )
+            )  # fmt: skip
         fields = result_validate(
-            board=board, contract=contract, declarer=declarer, tricks=tricks, lead=lead
-        )
+            board=board, contract=contract, declarer=declarer, tricks=tricks, lead=lead,
+            lead_required=event.lead_required,
+        )  # fmt: skip
         result = Result.objects.create(
             table=table,
             board=board,
@@ -185,34 +217,147 @@ def result_submit(
         return result
 
 
+def result_summary(result: Result) -> str:
+    """A result as players say it: "4S by N, 10 tricks, lead HA (NS +420)"."""
+    if result.status == Result.Status.CUT:
+        return _("not played")
+    if result.status == Result.Status.ADJUSTED:
+        return _("an adjusted score")
+    if result.contract == "PASS":
+        return _("passed out")
+    text = _("%(c)s by %(d)s, %(t)d tricks") % {
+        "c": result.contract,
+        "d": result.declarer,
+        "t": result.tricks,
+    }
+    if result.lead:
+        text += _(", lead %(l)s") % {"l": result.lead}
+    return f"{text} (NS {result.ns_score:+d})" if result.ns_score else f"{text} (NS 0)"
+
+
+def _who_entered(result: Result, side: str | None) -> str:
+    if result.entered_side == "TD":
+        return _("the director")
+    if side is not None and result.entered_side == side:
+        return _("your side")
+    return _("your opponents")
+
+
+def _answer_load(result_id: int, user: User) -> tuple[Result, Round, str | None, bool]:
+    """The result to confirm or reject, locked; the user's side; whether a director."""
+    result = Result.objects.select_related("table").filter(pk=result_id).first()
+    if result is None:
+        raise BridgeError(_("No such result."), code="not_found")
+    round_for_share(result.table.round_id)
+    rnd = table_for_update(result.table_id).round
+    result = result_for_update(result_id)
+    side = _side(result.table, user, rnd.event)
+    director = is_event_director(user=user, event=rnd.event)
+    if not director:
+        if side is None:
+            raise PermissionDeniedError(_("You do not sit at this table."), code="not_at_table")
+        if side == result.entered_side:
+            raise PermissionDeniedError(
+                _("The opponents of the side that entered it confirm a result."),
+                code="same_side",
+            )
+    if rnd.event.status == Event.Status.FINISHED:
+        raise ConflictError(_("The event has finished."), code="finished")
+    if result.status != Result.Status.PLAYED:
+        raise ConflictError(_("Only a played result can be confirmed."), code="not_played")
+    if result.confirmed_at is not None:
+        raise ConflictError(_("This result is already confirmed."), code="confirmed")
+    return result, rnd, side, director
+
+
 def result_confirm(*, result_id: int, user: User, now: datetime | None = None) -> Result:
-    """The other side (or the director) confirms an entered result."""
+    """The other side (or the director) confirms (accepts) an entered result; an
+    earlier rejection of it is settled."""
     now = now or timezone.now()
     with transaction.atomic():
-        result = Result.objects.select_related("table").filter(pk=result_id).first()
-        if result is None:
-            raise BridgeError(_("No such result."), code="not_found")
-        round_for_share(result.table.round_id)
-        rnd = table_for_update(result.table_id).round
-        result = result_for_update(result_id)
-        side = _side(result.table, user, rnd.event)
-        if not is_event_director(user=user, event=rnd.event):
-            if side is None:
-                raise PermissionDeniedError(_("You do not sit at this table."), code="not_at_table")
-            if side == result.entered_side:
-                raise PermissionDeniedError(
-                    _("The opponents of the side that entered it confirm a result."),
-                    code="same_side",
-                )
-        if result.status != Result.Status.PLAYED:
-            raise ConflictError(_("Only a played result can be confirmed."), code="not_played")
-        if result.confirmed_at is not None:
-            raise ConflictError(_("This result is already confirmed."), code="confirmed")
+        result, rnd, _side_of, _director = _answer_load(result_id, user)
         result.confirmed_by = user
         result.confirmed_at = now
-        result.save(update_fields=["confirmed_by", "confirmed_at"])
+        result.disputed_at, result.disputed_by, result.dispute_reason = None, None, ""
+        result.save(
+            update_fields=["confirmed_by", "confirmed_at", "disputed_at", "disputed_by",
+                           "dispute_reason"]
+        )  # fmt: skip
         _log_unlock(rnd, result.table, result, user)
         live_changed(event=rnd.event, table_ids=[result.table_id])
+        return result
+
+
+def result_reject(
+    *, result_id: int, user: User, reason: str, now: datetime | None = None
+) -> Result:
+    """The confirming side rejects an entered result, with a reason: the board is
+    *disputed* (the director console shows it) and the stored result stays as entered
+    until the director corrects it, or the side accepts it after all
+    (``docs/rules.md`` § Entry and confirmation)."""
+    now = now or timezone.now()
+    reason = " ".join(str(reason or "").split())[:200]
+    if not reason:
+        raise BridgeError(_("Say why you reject the result."), code="reason")
+    with transaction.atomic():
+        result, rnd, _side_of, director = _answer_load(result_id, user)
+        if director:
+            raise BridgeError(
+                _("A director corrects a result rather than rejecting it."), code="director"
+            )
+        if result.disputed_at is not None:
+            raise ConflictError(_("This result is already disputed."), code="disputed")
+        result.disputed_at, result.disputed_by, result.dispute_reason = now, user, reason
+        result.save(update_fields=["disputed_at", "disputed_by", "dispute_reason"])
+        log_action(
+            event=rnd.event,
+            actor=user,
+            action="result_dispute",
+            round_number=rnd.number,
+            data={"table": result.table.number, "board": result.board.number,
+                  "result": result.pk, "reason": reason},
+        )  # fmt: skip
+        return result
+
+
+def result_not_played(
+    *, table_id: int, board_id: int, user: User, now: datetime | None = None
+) -> Result:
+    """A side reports that a board was not played at its table (one tap): it is stored
+    as not played, as the round's end would cut it; the director may adjust it."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        table, board, rnd = _load(table_id, board_id)
+        event = rnd.event
+        director = is_event_director(user=user, event=event)
+        side = _side(table, user, event)
+        if side is None and not director:
+            raise PermissionDeniedError(_("You do not sit at this table."), code="not_at_table")
+        _check_board(board, table, rnd)
+        if table.is_bye:
+            raise BridgeError(_("A bye has no results to enter."), code="bye")
+        if rnd.status == Round.Status.CLOSED or _past_end(rnd, now):
+            raise ConflictError(
+                _("Round %(n)d has ended; results can no longer be entered.") % {"n": rnd.number},
+                code="round_closed",
+            )
+        existing = Result.objects.filter(table=table, board=board).first()
+        if existing is not None:
+            raise ConflictError(
+                _("Board %(n)d already has a result at this table: %(r)s, entered by %(who)s.")
+                % {"n": board.number, "r": result_summary(existing),
+                   "who": _who_entered(existing, side)},
+                code="duplicate",
+            )  # fmt: skip
+        result = Result.objects.create(
+            table=table, board=board, status=Result.Status.CUT, contract="", ns_score=None,
+            entered_by=user, entered_side=side or "TD", entered_at=now,
+        )  # fmt: skip
+        log_action(
+            event=event, actor=user, action="board_not_played", round_number=rnd.number,
+            data={"table": table.number, "board": board.number},
+        )  # fmt: skip
+        live_changed(event=event, table_ids=[table.pk])
         return result
 
 
@@ -323,14 +468,16 @@ def result_correct(
             fields.update(
                 status=Result.Status.PLAYED,
                 **result_validate(
-                    board=board, contract=contract, declarer=declarer, tricks=tricks, lead=lead
+                    board=board, contract=contract, declarer=declarer, tricks=tricks, lead=lead,
+                    lead_required=False,  # a director's correction may leave the lead out
                 ),
-            )
+            )  # fmt: skip
         if result is None:
             result = Result(table=table, board=board, entered_by=director, entered_side="TD")
         for name, value in fields.items():
             setattr(result, name, value)
         result.confirmed_by, result.confirmed_at = director, now
+        result.disputed_at, result.disputed_by, result.dispute_reason = None, None, ""
         result.save()
         ResultCorrection.objects.create(
             result=result,

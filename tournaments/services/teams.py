@@ -83,6 +83,9 @@ def teams_event_create(
     adjusted_imps: tuple[int, int, int] = (3, 0, -3),
     seed: int | None = None,
     broadcast: bool = True,
+    lead_required: bool = True,
+    online_play: bool = False,
+    traveller_hidden: bool = False,
 ) -> Event:
     """A Swiss teams or round-robin teams event open for registration until ``start_at``.
 
@@ -129,6 +132,9 @@ def teams_event_create(
         director=director,
         method=Event.Method.IMP,
         next_transition_at=start_at,
+        lead_required=bool(lead_required),
+        online_play=bool(online_play),
+        traveller_hidden=bool(traveller_hidden),
     )
     format_for(event).settings_create(
         event=event,
