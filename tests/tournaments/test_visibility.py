@@ -183,3 +183,27 @@ def test_a_directors_entry_unlocks_the_board_for_the_table(client, running, dire
     client.force_login(player(table1.ew))
     assert DEAL_MARK in board_page(client, event)
     assert EventLog.objects.filter(event=event, action="board_unlock", actor=director).exists()
+
+
+@pytest.mark.django_db
+def test_hidden_travellers_unlock_nothing_until_the_round_ends(make_event):
+    from tournaments.models import Event as EventModel
+    from tournaments.selectors.visibility import board_visible as visible
+    from tournaments.selectors.visibility import boards_hidden as hidden_for
+
+    event = make_event(pairs=4, start=True)
+    EventModel.objects.filter(pk=event.pk).update(traveller_hidden=True)
+    event.refresh_from_db()
+    table = event.rounds.get(number=1).tables.get(number=1)
+    board = event.boards.get(number=1)
+    ns, ew = player(table.ns), player(table.ew)
+    r = services.result_submit(
+        table_id=table.pk, board_id=board.pk, user=ns, contract="3NT", declarer="N",
+        tricks=9, lead=held_lead(board, "N"),
+    )  # fmt: skip
+    services.result_confirm(result_id=r.pk, user=ew)
+    assert not visible(user=ns, board=board, event=event)
+    assert board.pk in hidden_for(user=ns, event=event)
+    services.round_close(event=event, number=1, open_next=False)
+    event.refresh_from_db()
+    assert visible(user=ns, board=event.boards.get(number=1), event=event)

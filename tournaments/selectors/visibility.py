@@ -14,7 +14,9 @@ a player's table is the one they sit at (``TableSeat``), so a board unlocks for 
 only when *their own room* has finished it; a team member not seated yet has no table and
 waits for the board to leave play. Broadcast: in a format that broadcasts (team events,
 a director setting), spectators, meaning anyone not entered in the event, the anonymous
-public included, see boards in play live.
+public included, see boards in play live. Hidden travellers (a director setting): no
+board unlocks while it is in play; a player sees only their own table's results until
+the board leaves play.
 """
 
 from __future__ import annotations
@@ -91,6 +93,8 @@ def board_visible(*, user: User, board: Board, event: Event | None = None) -> bo
         return True
     if _spectator_sees(event, user, None):
         return True
+    if event.traveller_hidden:
+        return False
     seated = format_for(event).seats_players
     return board.pk in boards_unlocked_for(user=user, board_ids=[board.pk], seated=seated)
 
@@ -104,7 +108,7 @@ def boards_hidden(*, user: User, event: Event, own: set[int] | None = None) -> s
         return set()
     fmt = format_for(event)
     hidden = set(fmt.boards_in_play(event=event).values_list("pk", flat=True))
-    if hidden:
+    if hidden and not event.traveller_hidden:
         hidden -= boards_unlocked_for(
             board_ids=hidden, user=user, entry_ids=own, seated=fmt.seats_players
         )
