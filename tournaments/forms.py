@@ -129,22 +129,25 @@ class ResultForm(forms.Form):
     contract = forms.CharField(
         label=_("Contract"),
         max_length=8,
-        widget=forms.TextInput(
-            attrs={"placeholder": "4S", "autocomplete": "off", "autocapitalize": "characters"}
-        ),
+        # No placeholder: a grey "4S" reads like a value already entered.
+        widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "characters"}),
     )
     declarer = forms.ChoiceField(
-        label=_("Declarer"), choices=[("", "—"), *SEAT_CHOICES], required=False
+        label=_("Declarer"), choices=[("", _("choose")), *SEAT_CHOICES], required=False
     )
     tricks = forms.IntegerField(label=_("Tricks"), min_value=0, max_value=13, required=False)
     lead = forms.CharField(
         label=_("Lead"),
         max_length=3,
         required=False,
-        widget=forms.TextInput(
-            attrs={"placeholder": "SA", "autocomplete": "off", "autocapitalize": "characters"}
-        ),
+        widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "characters"}),
     )
+
+    def __init__(self, *args, lead_required: bool = True, **kwargs):
+        super().__init__(*args, **kwargs)
+        lead = self.fields["lead"]
+        lead.label = _("Lead (required)") if lead_required else _("Lead (optional)")
+        lead.widget.attrs["aria-required"] = "true" if lead_required else "false"
 
 
 class CorrectionForm(forms.Form):

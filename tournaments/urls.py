@@ -62,6 +62,11 @@ urlpatterns = [
         tables.result_confirm,
         name="result_confirm",
     ),
+    path(
+        "events/<int:event_id>/my-table/results/<int:result_id>/reject/",
+        tables.result_reject,
+        name="result_reject",
+    ),
     path("events/<int:event_id>/director/", director.event_director, name="event_director"),
     path(
         "events/<int:event_id>/director/add-pair/",

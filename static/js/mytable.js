@@ -1,4 +1,5 @@
-/* My table follows the event by itself. #my-table[data-state-url] polls that JSON
+/* My table follows the event by itself (and, while the round is open, the results at
+   the table: the opponents' entries, acceptances and rejections show within 5 s). #my-table[data-state-url] polls that JSON
    (my-table/state.json): every 5 s once the round's end is due or while the round is
    over and the next one is awaited, otherwise every 30 s (or at the due time if sooner).
    When the state's signature differs from the page's (the round closed, the next round
@@ -50,7 +51,10 @@
       if (open && due !== null) showWaiting(true);
     } else {
       delay = Math.max(1000, Math.min(SLOW, due - now() + 1000));
-      if (open) showWaiting(false);
+      if (open) {
+        showWaiting(false);
+        delay = Math.min(delay, FAST); // the opponents' entries show within seconds
+      }
     }
     timer = setTimeout(poll, delay);
   }
@@ -67,8 +71,26 @@
         Array.prototype.forEach.call(fresh.attributes, function (a) {
           box.setAttribute(a.name, a.value);
         });
+        var typed = keepTyped();
         box.innerHTML = fresh.innerHTML;
+        restoreTyped(typed);
       });
+  }
+
+  // A redraw (the opponents entered or answered a result) keeps what the user was
+  // typing into the other boards' forms.
+  function keepTyped() {
+    var values = {};
+    Array.prototype.forEach.call(box.querySelectorAll(".result-form [name]"), function (el) {
+      if (el.type !== "hidden" && el.type !== "submit" && el.value) values[el.name] = el.value;
+    });
+    return values;
+  }
+  function restoreTyped(values) {
+    Object.keys(values).forEach(function (name) {
+      var el = box.querySelector('.result-form [name="' + name + '"]');
+      if (el && !el.value) el.value = values[name];
+    });
   }
 
   function poll() {

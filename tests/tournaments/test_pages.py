@@ -419,7 +419,7 @@ def test_my_table_state_before_the_start_and_for_strangers(client, make_event):
 def test_my_table_state_is_cheap(client, make_event, django_assert_max_num_queries):
     event = make_event(pairs=30, start=True)
     client.force_login(player(event.rounds.get(number=1).tables.get(number=3).ns))
-    with django_assert_max_num_queries(5):  # session, user, event, round, table
+    with django_assert_max_num_queries(6):  # session, user, event, round, table, results
         my_table_state(client, event)
 
 

@@ -29,6 +29,7 @@ from .play import (
     result_get,
     round_current,
     round_get,
+    seat_letter_of,
     table_get,
 )
 from .teams import (
@@ -53,6 +54,7 @@ from .visibility import (
 )
 
 __all__ = [
+    "seat_letter_of",
     "TeamRow",
     "lineup_visible",
     "lineups_get",

@@ -6,7 +6,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from django.db.models import Prefetch, Q
+from django.db.models import Count, Max, Prefetch, Q
 
 from accounts.models import User
 
@@ -20,6 +20,7 @@ from ..models import (
     Round,
     Standing,
     Table,
+    TableSeat,
 )
 
 
@@ -139,22 +140,29 @@ class MyTableState:
     table_number: int | None  # None: no table in that round (or not entered)
     next_round: int | None  # the round that comes after a closed one, if any
     next_starts_at: datetime | None
+    results: str = ""  # changes whenever a result at the table is entered or answered
 
 
 def my_table_state_get(*, event: Event, user: User) -> MyTableState:
-    """The cheap counterpart of ``my_table_get`` (two queries): enough to tell a page
-    that its round has ended or that the next one is seated."""
+    """The cheap counterpart of ``my_table_get`` (three queries): enough to tell a page
+    that its round has ended, that the next one is seated, or that a result at the
+    table was entered, accepted or rejected."""
     rnd = round_current(event=event)
     table_number = None
+    results = ""
     if rnd is not None and user.is_authenticated:
         at = (
             Q(seats__player=user)
             if format_for(event).seats_players
             else Q(ns__members__player=user) | Q(ew__members__player=user)
         )
-        table_number = (
-            Table.objects.filter(round=rnd).filter(at).values_list("number", flat=True).first()
-        )
+        found = Table.objects.filter(round=rnd).filter(at).values_list("pk", "number").first()
+        if found is not None:
+            table_number = found[1]
+            made = Result.objects.filter(table_id=found[0]).aggregate(
+                n=Count("pk"), c=Count("confirmed_at"), d=Count("disputed_at"), m=Max("pk")
+            )
+            results = f"{made['n']}.{made['c']}.{made['d']}.{made['m'] or 0}"
     next_round = next_starts_at = None
     if (
         rnd is not None
@@ -165,5 +173,25 @@ def my_table_state_get(*, event: Event, user: User) -> MyTableState:
         next_round = rnd.number + 1
         next_starts_at = event.round_start(next_round)
     return MyTableState(
-        round=rnd, table_number=table_number, next_round=next_round, next_starts_at=next_starts_at
+        round=rnd,
+        table_number=table_number,
+        next_round=next_round,
+        next_starts_at=next_starts_at,
+        results=results,
     )
+
+
+def seat_letter_of(*, table: Table, side: str, entry: Entry, user: User) -> str | None:
+    """The seat ``user`` holds at ``table`` (online play: whose hand they see): their
+    line-up seat where the format records one, else by the pair's order, the first
+    player North (or East) and the second South (or West) (``docs/rules.md`` § Online
+    play)."""
+    seated = TableSeat.objects.filter(table=table, player=user).values_list("seat", flat=True)
+    if seat := seated.first():
+        return seat
+    position = (
+        EntryMember.objects.filter(entry=entry, player=user).values_list("position", flat=True)
+    ).first()
+    if position is None:
+        return None
+    return {("NS", 1): "N", ("NS", 2): "S", ("EW", 1): "E", ("EW", 2): "W"}.get((side, position))

@@ -23,6 +23,7 @@ class BoardLine:
     tricks: str
     lead: SafeString
     ns_score: str
+    score: str  # from the pair's own side (EW sees its own score, not NS's)
     points: str
     status: str
 
@@ -56,6 +57,9 @@ def _board_line(result: Result, side: str, method: str) -> BoardLine:
         tricks=DASH if result.tricks is None else str(result.tricks),
         lead=card_html(result.lead),
         ns_score=score_text(result.ns_score),
+        score=score_text(
+            None if result.ns_score is None else result.ns_score * (1 if side == "NS" else -1)
+        ),
         points=points_text(result.ns_points if side == "NS" else result.ew_points, method),
         status=result.status,
     )

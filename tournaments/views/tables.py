@@ -14,11 +14,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from .. import selectors, services
+from ..deals import deal_hands
 from ..errors import BridgeError
 from ..forms import ResultForm
 from ..models import Board, Event, Result
 from ..numbers import ascii_int
-from .display import DASH, card_html, contract_html, score_text
+from .display import DASH, SUITS, card_html, contract_html, score_text
 
 FIELD_OF_CODE = {"contract": "contract", "declarer": "declarer", "tricks": "tricks", "lead": "lead"}
 
@@ -31,18 +32,37 @@ class BoardSlot:
     contract: SafeString
     lead: SafeString
     ns_score: str
-    can_confirm: bool
+    score: str  # from the user's own side
+    can_confirm: bool  # accept or reject
     awaiting: bool
+    disputed: bool
+    hand: list[tuple[str, str, str]] | None  # online play: (suit, symbol, cards)
 
 
-def _slots(seat, bound: dict[int, ResultForm]) -> list[BoardSlot]:
+def _hand(board: Board, seat_letter: str | None):
+    if seat_letter is None:
+        return None
+    cards = deal_hands(board.deal)[seat_letter]
+    return [(s, SUITS[s], cards[s] or DASH) for s in "SHDC"]
+
+
+def _slots(seat, bound: dict[int, ResultForm], user) -> list[BoardSlot]:
+    event = seat.round.event
     playable = seat.round.is_open and not seat.table.is_bye
+    own_seat = (
+        selectors.seat_letter_of(table=seat.table, side=seat.side, entry=seat.entry, user=user)
+        if event.online_play and seat.round.is_open and not seat.table.is_bye
+        else None
+    )
+    sign = 1 if seat.side == "NS" else -1
     slots = []
     for board in seat.boards:
         result = seat.results.get(board.pk)
         form = None
         if result is None and playable:
-            form = bound.get(board.pk) or ResultForm(prefix=f"b{board.pk}")
+            form = bound.get(board.pk) or ResultForm(
+                prefix=f"b{board.pk}", lead_required=event.lead_required
+            )
         played = result is not None and result.status == Result.Status.PLAYED
         unconfirmed = played and result.confirmed_at is None
         slots.append(
@@ -53,8 +73,11 @@ def _slots(seat, bound: dict[int, ResultForm]) -> list[BoardSlot]:
                 contract=contract_html(result.contract) if played else SafeString(DASH),
                 lead=card_html(result.lead) if played else SafeString(DASH),
                 ns_score=score_text(result.ns_score) if played else DASH,
+                score=score_text(result.ns_score * sign) if played else DASH,
                 can_confirm=unconfirmed and result.entered_side != seat.side,
                 awaiting=unconfirmed and result.entered_side == seat.side,
+                disputed=unconfirmed and result.disputed_at is not None,
+                hand=_hand(board, own_seat),
             )
         )
     return slots
@@ -70,7 +93,17 @@ def _submit(request: HttpRequest, seat) -> tuple[bool, dict[int, ResultForm]]:
     if board_id not in {b.pk for b in seat.boards}:
         messages.error(request, _("That board is not played at your table."))
         return False, {}
-    form = ResultForm(request.POST, prefix=f"b{board_id}")
+    if request.POST.get("not_played"):  # one tap: the board was not played here
+        try:
+            services.result_not_played(table_id=seat.table.pk, board_id=board_id, user=request.user)
+        except BridgeError as exc:
+            messages.error(request, exc.message)
+            return False, {}
+        return True, {}
+    data = request.POST.copy()
+    if request.POST.get("passed_out"):  # one tap: all four passed
+        data[f"b{board_id}-contract"] = "PASS"
+    form = ResultForm(data, prefix=f"b{board_id}", lead_required=seat.round.event.lead_required)
     if form.is_valid():
         data = form.cleaned_data
         try:
@@ -131,7 +164,9 @@ def _state(event: Event, state: selectors.MyTableState) -> dict:
         "due": _iso(due),
         # A pause or resume (or an extension) redraws the page too.
         "signature": f"{event.status}:{number}:{status}:{state.table_number or 0}"
-        f":{int(event.paused_at is not None)}:{_iso(rnd.ends_at) if rnd else ''}",
+        f":{int(event.paused_at is not None)}:{_iso(rnd.ends_at) if rnd else ''}"
+        f":{state.results}",
+        "results": state.results,
         "now": timezone.now().isoformat(),
     }
 
@@ -162,7 +197,7 @@ def my_table(request: HttpRequest, event_id: int) -> HttpResponse:
                 if (seat := selectors.my_table_get(event=event, user=request.user, room=name))
             ]
     if seat is not None:
-        slots = _slots(seat, bound)
+        slots = _slots(seat, bound, request.user)
         _unshown_errors(request, slots, bound)
         context.update(
             slots=slots,
@@ -191,6 +226,25 @@ def my_table_state(request: HttpRequest, event_id: int) -> JsonResponse:
     response = JsonResponse(_state(event, state))
     response["Cache-Control"] = "no-store"
     return response
+
+
+@login_required
+@require_POST
+def result_reject(request: HttpRequest, event_id: int, result_id: int) -> HttpResponse:
+    """The confirming side rejects the entry, with a reason: the board is disputed."""
+    result = get_object_or_404(Result, pk=result_id, board__event_id=event_id)
+    try:
+        services.result_reject(
+            result_id=result.pk, user=request.user, reason=request.POST.get("reason", "")
+        )
+    except BridgeError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.warning(
+            request,
+            _("Board %(n)d is disputed: the director has been told.") % {"n": result.board.number},
+        )
+    return redirect("tournaments:my_table", event_id=event_id)
 
 
 @login_required
