@@ -36,6 +36,7 @@ INSTALLED_APPS = [
     "accounts",
     "tournaments",
     "ratings",
+    "ladders",
 ]
 
 MIDDLEWARE = [
@@ -184,6 +185,11 @@ CELERY_BEAT_SCHEDULE = {
         "task": "tournaments.tasks.advance_due_events",
         "schedule": timedelta(seconds=SCHEDULER_TICK_SECONDS),
         "options": {"expires": SCHEDULER_TICK_SECONDS * 2},
+    },
+    "enforce-ladder-deadlines": {
+        "task": "ladders.tasks.enforce_ladder_deadlines",
+        "schedule": timedelta(minutes=1),
+        "options": {"expires": 50},
     },
     "expire-idempotency-keys": {
         "task": "tournaments.tasks.expire_idempotency_keys",
