@@ -6,6 +6,7 @@ import zoneinfo
 from datetime import datetime
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -147,12 +148,7 @@ def ladder_team_remove(
             raise BridgeError(_("The team is not on this ladder."), code="not_on_ladder")
         open_ids = list(
             Challenge.objects.filter(ladder=ladder, status__in=("open", "accepted"))
-            .filter(challenger=team)
-            .union(
-                Challenge.objects.filter(
-                    ladder=ladder, status__in=("open", "accepted"), defender=team
-                )
-            )
+            .filter(Q(challenger=team) | Q(defender=team))
             .values_list("pk", flat=True)
         )
         for challenge in challenges_for_update(ladder=ladder, ids=open_ids):
