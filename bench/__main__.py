@@ -3,7 +3,8 @@
 The round-close benchmark uses the database DATABASE_URL names (PostgreSQL for the
 target figure), in a throw-away test database; SQLite otherwise. The load run
 (``python -m bench load [--workers N --worker-class gthread --threads N]``) needs
-PostgreSQL: gunicorn on loopback and twenty clients entering results.
+PostgreSQL: gunicorn on loopback and twenty clients entering results. ``python -m bench
+ladder`` runs a year of a 10,000-team ladder.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ def main(argv: list[str]) -> None:
 
         bench_load.main(argv[1:])  # python -m bench load --workers 8 ...
         return
-    wanted = set(argv) or {"scoring", "pairing", "rounds", "pages", "load"}
+    wanted = set(argv) or {"scoring", "pairing", "rounds", "pages", "ladder", "load"}
     if "scoring" in wanted:
         from bench import bench_scoring
 
@@ -45,6 +46,11 @@ def main(argv: list[str]) -> None:
         if bench_pages is not None:
             bench_pages.main()
             print()
+    if "ladder" in wanted:
+        from bench import bench_ladder
+
+        bench_ladder.main()
+        print()
     if "load" in wanted:
         from bench import bench_load
 

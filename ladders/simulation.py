@@ -64,6 +64,36 @@ def _iso(moment: datetime | None) -> str | None:
     return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
+class _Captains(dict):
+    """Each team's captain, loaded when first needed (a big ladder has 10,000)."""
+
+    def __init__(self, teams) -> None:
+        super().__init__()
+        self.captain_of = {t.pk: t.captain_id for t in teams}
+
+    def __missing__(self, team_id: int) -> User:
+        user = User.objects.get(pk=self.captain_of[team_id])
+        self[team_id] = user
+        return user
+
+
+def _bulk_users(prefix: str, count: int) -> list[int]:
+    """Many synthetic players at once; all share one unusable password (``!...``: no
+    one can log in with it), which spares hashing a random one for each."""
+    User.objects.bulk_create(
+        [
+            User(username=f"{prefix}{i:05d}", display_name=f"Player {i}", password="!sim")
+            for i in range(count)
+        ],
+        batch_size=5000,
+    )
+    return list(
+        User.objects.filter(username__startswith=prefix)
+        .order_by("username")
+        .values_list("pk", flat=True)
+    )
+
+
 def quick_result(board, rng: random.Random) -> dict:
     """A plausible table result from the points alone (no double-dummy analysis: a
     season plays many matches): the stronger side declares no trumps at a level its
@@ -128,21 +158,23 @@ class LadderSimulation:
             now=self.start,
         )
         prefix = f"lsim{cfg.seed}x{Ladder.objects.count()}t"
-        players = _sim_users(prefix, cfg.teams * TEAM_SIZE, random.Random(cfg.seed))
-        rosters = [players[TEAM_SIZE * i : TEAM_SIZE * (i + 1)] for i in range(cfg.teams)]
         if cfg.teams <= BULK_TEAMS:
+            players = _sim_users(prefix, cfg.teams * TEAM_SIZE, random.Random(cfg.seed))
+            rosters = [players[TEAM_SIZE * i : TEAM_SIZE * (i + 1)] for i in range(cfg.teams)]
             teams = [
                 team_create(name=f"Team {i + 1}", captain=r[0], players=r)
                 for i, r in enumerate(rosters)
             ]
         else:
+            ids = _bulk_users(prefix, cfg.teams * TEAM_SIZE)
+            rosters = [ids[TEAM_SIZE * i : TEAM_SIZE * (i + 1)] for i in range(cfg.teams)]
             teams = Team.objects.bulk_create(
-                [Team(name=f"Team {i + 1}", captain=r[0]) for i, r in enumerate(rosters)],
+                [Team(name=f"Team {i + 1}", captain_id=r[0]) for i, r in enumerate(rosters)],
                 batch_size=2000,
             )
             TeamMember.objects.bulk_create(
                 [
-                    TeamMember(team=t, player=p, position=j)
+                    TeamMember(team=t, player_id=p, position=j)
                     for t, r in zip(teams, rosters, strict=True)
                     for j, p in enumerate(r, 1)
                 ],
@@ -150,7 +182,7 @@ class LadderSimulation:
             )
         self.rng.shuffle(teams)
         self.teams = {t.pk: t for t in teams}
-        self.captain = {t.pk: r for t, r in ((t, t.captain) for t in teams)}
+        self.captain = _Captains(teams)
         services.ladder_teams_add(
             ladder=self.ladder, teams=teams, director=self.director, now=self.start
         )

@@ -9,6 +9,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from tournaments.models import Event
@@ -21,6 +22,7 @@ REMIND_BEFORE = timedelta(hours=24)
 
 
 def _claim(field: str, challenge_id: int, now: datetime) -> bool:
+    """Mark a notice sent; only one of two concurrent runs wins the UPDATE."""
     return bool(
         Challenge.objects.filter(pk=challenge_id, **{f"{field}__isnull": True}).update(
             **{field: now}
@@ -28,64 +30,63 @@ def _claim(field: str, challenge_id: int, now: datetime) -> bool:
     )
 
 
-def _remind(queryset, field: str, send, now: datetime) -> int:
-    sent = 0
-    for challenge in queryset.select_related(
-        "ladder__director", "challenger__captain", "defender__captain"
-    ):
-        with transaction.atomic():
-            if _claim(field, challenge.pk, now):
-                send(challenge)
-                sent += 1
-    return sent
+def _notice(challenge_id: int, field: str, send, now: datetime) -> int:
+    with transaction.atomic():
+        if not _claim(field, challenge_id, now):
+            return 0
+        challenge = Challenge.objects.select_related(
+            "ladder__director", "challenger__captain", "defender__captain"
+        ).get(pk=challenge_id)
+        send(challenge)
+    return 1
 
 
 def ladder_deadlines_enforce(*, now: datetime | None = None) -> dict[str, int]:
-    """Everything due at ``now``; returns how many of each were done."""
+    """Everything due at ``now``; returns how many of each were done. One query when
+    nothing is due (the open challenges whose deadline is within a day)."""
     now = now or timezone.now()
     done = {"forfeited": 0, "reminded": 0, "overdue": 0, "applied": 0}
-    due = Challenge.objects.filter(status=Challenge.Status.OPEN, accept_by__lte=now).order_by(
-        "accept_by", "pk"
-    )
-    for challenge in list(due.only("pk", "ladder_id")):
-        done["forfeited"] += challenge_forfeit_due(challenge=challenge, now=now)
-    done["reminded"] += _remind(
+    soon = now + REMIND_BEFORE
+    rows = list(
         Challenge.objects.filter(
-            status=Challenge.Status.OPEN,
-            accept_by__gt=now,
-            accept_by__lte=now + REMIND_BEFORE,
-            accept_reminded_at__isnull=True,
-        ),
-        "accept_reminded_at",
-        notify.accept_deadline_near,
-        now,
+            Q(status=Challenge.Status.OPEN, accept_by__lte=soon)
+            | Q(status=Challenge.Status.ACCEPTED, play_by__lte=soon)
+            | Q(status=Challenge.Status.ACCEPTED, event__status=Event.Status.FINISHED)
+        )
+        .order_by("accept_by", "pk")
+        .values(
+            "pk",
+            "ladder_id",
+            "status",
+            "accept_by",
+            "play_by",
+            "accept_reminded_at",
+            "play_reminded_at",
+            "overdue_notified_at",
+            "event__status",
+        )
     )
-    done["reminded"] += _remind(
-        Challenge.objects.filter(
-            status=Challenge.Status.ACCEPTED,
-            play_by__gt=now,
-            play_by__lte=now + REMIND_BEFORE,
-            play_reminded_at__isnull=True,
-        ),
-        "play_reminded_at",
-        notify.play_deadline_near,
-        now,
-    )
-    done["overdue"] += _remind(
-        Challenge.objects.filter(
-            status=Challenge.Status.ACCEPTED,
-            play_by__lte=now,
-            overdue_notified_at__isnull=True,
-            decided_by__isnull=True,
-        ).exclude(event__status=Event.Status.FINISHED),
-        "overdue_notified_at",
-        notify.overdue,
-        now,
-    )
-    # Backstop: a finished match whose result was not applied (applied in the finishing
-    # transaction normally, so this finds nothing).
-    for pk in Challenge.objects.filter(
-        status=Challenge.Status.ACCEPTED, event__status=Event.Status.FINISHED
-    ).values_list("pk", flat=True):
-        done["applied"] += challenge_result_apply(challenge_id=pk, now=now) in ("moved", "stays")
+    for row in rows:
+        pk, finished = row["pk"], row["event__status"] == Event.Status.FINISHED
+        if row["status"] == Challenge.Status.OPEN:
+            if row["accept_by"] <= now:
+                done["forfeited"] += challenge_forfeit_due(
+                    challenge=Challenge(pk=pk, ladder_id=row["ladder_id"]), now=now
+                )
+            elif row["accept_reminded_at"] is None:
+                done["reminded"] += _notice(
+                    pk, "accept_reminded_at", notify.accept_deadline_near, now
+                )
+        elif finished:
+            # Backstop: a finished match whose result was not applied (it is applied in
+            # the finishing transaction, so this finds nothing normally).
+            done["applied"] += challenge_result_apply(challenge_id=pk, now=now) in (
+                "moved",
+                "stays",
+            )
+        elif row["play_by"] <= now:
+            if row["overdue_notified_at"] is None:
+                done["overdue"] += _notice(pk, "overdue_notified_at", notify.overdue, now)
+        elif row["play_reminded_at"] is None:
+            done["reminded"] += _notice(pk, "play_reminded_at", notify.play_deadline_near, now)
     return done
