@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from tournaments.errors import BridgeError, ConflictError, PermissionDeniedError
 from tournaments.lock_objects import challenge_for_update, ladder_for_update
-from tournaments.models import Event, Match, Round, Team, TeamEntry
+from tournaments.models import Event, Match, Team, TeamEntry
 from tournaments.permissions import is_ladder_director, ladder_director_required
 from tournaments.services.teams import team_enter, teams_event_create
 
@@ -338,11 +338,10 @@ def challenge_decide(
 
 def _match_vps(challenge: Challenge) -> tuple[float, float] | None:
     """The challenger's and the defender's VPs of the finished match, or None."""
-    match = (
-        Match.objects.filter(event_id=challenge.event_id, away__isnull=False)
-        .filter(round__status=Round.Status.CLOSED)
-        .first()
-    )
+    # VPs are written by the round close (None until then)
+    match = Match.objects.filter(
+        event_id=challenge.event_id, away__isnull=False, home_vp__isnull=False
+    ).first()
     if match is None or match.home_vp is None:
         return None
     team_of = dict(

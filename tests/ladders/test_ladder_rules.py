@@ -3,6 +3,7 @@ the move, corrections, the director's actions, history, emails."""
 
 from __future__ import annotations
 
+import io
 import random
 from datetime import timedelta
 
@@ -426,3 +427,26 @@ def test_ladder_positions_of_a_team(make_ladder, django_assert_max_num_queries):
         (other.pk, 3, 3, []),
         (ladder.pk, 2, 4, [c]),
     ]
+
+
+def test_the_beat_and_the_in_process_clock_both_enforce_deadlines(make_ladder):
+    from django.conf import settings
+    from django.core.management import call_command
+
+    from config.celery import app
+
+    entry = settings.CELERY_BEAT_SCHEDULE["enforce-ladder-deadlines"]
+    app.loader.import_default_modules()
+    assert entry["task"] in app.tasks
+    ladder, t = make_ladder(4)
+    long_ago = timezone.now() - timedelta(days=4)
+    c = issue(ladder, t[3], t[2], now=long_ago)
+    out = io.StringIO()
+    call_command("run_clock", once=True, stdout=out)
+    assert "forfeited" in out.getvalue()
+    c.refresh_from_db()
+    assert c.status == "forfeited"
+    c2 = issue(ladder, t[2], t[0], now=long_ago)
+    app.tasks[entry["task"]].delay()
+    c2.refresh_from_db()
+    assert c2.status == "forfeited"
