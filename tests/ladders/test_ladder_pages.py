@@ -171,3 +171,19 @@ def test_the_ladder_page_fits_a_phone(live_server, make_ladder):
                 assert width <= 392, (path, width)
         finally:
             browser.close()
+
+
+def test_the_team_page_fragment_shows_positions_and_the_captains_buttons(make_ladder, rf):
+    from django.template.loader import render_to_string
+
+    ladder, t = make_ladder(4)
+    services.challenge_issue(ladder=ladder, challenger=t[3], defender=t[1], by=t[3].captain)
+    request = rf.get("/teams/x/")
+    request.user = t[1].captain
+    html = render_to_string(
+        "ladders/_team_ladders.html",
+        {"positions": selectors.ladder_positions_of(t[1]), "user": t[1].captain},
+        request=request,
+    )
+    assert "position 2 of 4" in html and ladder.name in html
+    assert "Accept" in html and "Decline" in html and "data-ends-at" in html
