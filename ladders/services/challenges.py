@@ -310,10 +310,8 @@ def challenge_decide(
         ladder_director_required(user=director, ladder=ladder)
         if challenge.status != Challenge.Status.ACCEPTED:
             raise ConflictError(_("Only an accepted, unplayed match can be decided."), code="state")
-        if (
-            challenge.event_id
-            and Event.objects.filter(pk=challenge.event_id, status=Event.Status.FINISHED).exists()
-        ):
+        finished = Event.objects.filter(pk=challenge.event_id, status=Event.Status.FINISHED)
+        if challenge.event_id and finished.exists() and not match_unplayed(challenge):
             raise ConflictError(_("The match has been played."), code="played")
         challenge.status = Challenge.Status.PLAYED
         challenge.resolved_at = now
@@ -336,13 +334,25 @@ def challenge_decide(
     return challenge
 
 
-def _match_vps(challenge: Challenge) -> tuple[float, float] | None:
-    """The challenger's and the defender's VPs of the finished match, or None."""
+def _match(challenge: Challenge) -> Match | None:
+    """The match of the challenge's event once the round close scored it."""
     # VPs are written by the round close (None until then)
-    match = Match.objects.filter(
+    return Match.objects.filter(
         event_id=challenge.event_id, away__isnull=False, home_vp__isnull=False
     ).first()
-    if match is None or match.home_vp is None:
+
+
+def match_unplayed(challenge: Challenge) -> bool:
+    """No board of the match was played in both rooms (every board cut): the match did
+    not take place, and the director decides it (``docs/rules.md`` § Ladder)."""
+    match = _match(challenge)
+    return match is None or not match.boards_scored
+
+
+def _match_vps(challenge: Challenge) -> tuple[float, float] | None:
+    """The challenger's and the defender's VPs of the played match, or None."""
+    match = _match(challenge)
+    if match is None or not match.boards_scored:
         return None
     team_of = dict(
         TeamEntry.objects.filter(event_id=challenge.event_id).values_list("entry_id", "team_id")
@@ -355,7 +365,8 @@ def challenge_result_apply(*, challenge_id: int, now: datetime | None = None) ->
     """The match's event has finished (or was corrected after its finish): apply the
     outcome once. Returns what happened: ``moved``, ``stays``, ``unchanged`` (already
     applied as it is), ``corrected`` (a correction changed the winner: the move is
-    reversed or made), or ``ignored``."""
+    reversed or made), ``unplayed`` (no board played in both rooms: it waits for the
+    director) or ``ignored``."""
     now = now or timezone.now()
     with transaction.atomic():
         challenge = Challenge.objects.get(pk=challenge_id)
@@ -366,8 +377,8 @@ def challenge_result_apply(*, challenge_id: int, now: datetime | None = None) ->
         ):
             return "ignored"
         vps = _match_vps(challenge)
-        if vps is None:
-            return "ignored"
+        if vps is None:  # not played (every board cut): the director decides
+            return "unplayed" if challenge.status == Challenge.Status.ACCEPTED else "ignored"
         mine, theirs = vps
         winner_id = (
             challenge.challenger_id

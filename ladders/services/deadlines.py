@@ -77,14 +77,15 @@ def ladder_deadlines_enforce(*, now: datetime | None = None) -> dict[str, int]:
                 done["reminded"] += _notice(
                     pk, "accept_reminded_at", notify.accept_deadline_near, now
                 )
-        elif finished:
+            continue
+        if finished:
             # Backstop: a finished match whose result was not applied (it is applied in
-            # the finishing transaction, so this finds nothing normally).
-            done["applied"] += challenge_result_apply(challenge_id=pk, now=now) in (
-                "moved",
-                "stays",
-            )
-        elif row["play_by"] <= now:
+            # the finishing transaction, so this finds only unplayed matches normally).
+            outcome = challenge_result_apply(challenge_id=pk, now=now)
+            if outcome != "unplayed":
+                done["applied"] += outcome in ("moved", "stays")
+                continue
+        if finished or row["play_by"] <= now:  # unplayed: the director decides
             if row["overdue_notified_at"] is None:
                 done["overdue"] += _notice(pk, "overdue_notified_at", notify.overdue, now)
         elif row["play_reminded_at"] is None:

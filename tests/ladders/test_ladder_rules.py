@@ -281,16 +281,54 @@ def test_a_defender_win_moves_nothing(accepted, ladder_director):
     c.refresh_from_db()
     assert c.status == "played" and c.winner_id == t[1].pk
     assert order(ladder) == ids(t)
+    with pytest.raises(ConflictError):  # a played match is not the director's to decide
+        services.challenge_decide(challenge=c, director=ladder_director, winner="challenger")
 
 
 def test_a_tie_leaves_positions(accepted, ladder_director):
     ladder, t, c, now = accepted
     event = c.event
     ts.event_start(event=event, now=now + timedelta(minutes=2), actor=ladder_director)
-    # nothing entered: every board cut, the match 10-10
+    rnd = Round.objects.get(event=event, number=1)
+    players = {
+        m.entry_id: m.player
+        for m in EntryMember.objects.filter(event=event, position=1).select_related("player")
+    }
+    for table in rnd.tables.filter(ew__isnull=False):  # the same result in both rooms
+        for board in rnd.boards.all():
+            r = ts.result_submit(
+                table_id=table.pk,
+                board_id=board.pk,
+                user=players[table.ns_id],
+                now=now + timedelta(minutes=3),
+                **winning(board, "N"),
+            )
+            ts.result_confirm(result_id=r.pk, user=players[table.ew_id])
     ts.round_close(event=event, number=1, now=now + timedelta(hours=2), actor=ladder_director)
     c.refresh_from_db()
     assert (c.status, c.challenger_vp, c.defender_vp, c.winner_id) == ("played", 10, 10, None)
+    assert order(ladder) == ids(t)
+
+
+def test_a_match_with_no_board_played_waits_for_the_director(
+    accepted, ladder_director, django_capture_on_commit_callbacks
+):
+    ladder, t, c, now = accepted
+    event = c.event
+    ts.event_start(event=event, now=now + timedelta(minutes=2), actor=ladder_director)
+    # nothing entered: the scheduler's close cuts every board and the event finishes
+    ts.round_close(event=event, number=1, now=now + timedelta(hours=2), actor=ladder_director)
+    c.refresh_from_db()
+    assert c.status == "accepted" and c.is_open and order(ladder) == ids(t)
+    mail.outbox.clear()
+    for _ in range(2):
+        with django_capture_on_commit_callbacks(execute=True):
+            done = services.ladder_deadlines_enforce(now=now + timedelta(hours=3))
+    assert [m.to for m in mail.outbox] == [[ladder_director.email]]
+    assert done["applied"] == 0
+    services.challenge_decide(challenge=c, director=ladder_director, winner="defender")
+    c.refresh_from_db()
+    assert (c.status, c.winner_id) == ("played", t[1].pk)
     assert order(ladder) == ids(t)
 
 
