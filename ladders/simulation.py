@@ -33,7 +33,6 @@ from tournaments.simulation import LHO, _sim_users
 
 from . import selectors, services
 from .models import Challenge, Ladder, Rung
-from .services.deadlines import REMIND_BEFORE
 
 TEAM_SIZE = 4
 BULK_TEAMS = 200  # above this many teams, the synthetic teams are created in bulk
@@ -195,6 +194,9 @@ class LadderSimulation:
         end = self.start + timedelta(days=cfg.days)
         for day in range(cfg.days):
             self.at(self.start + timedelta(days=day), "day")
+            # the beat's deadline task (reminders, overdue notices) once a day: each
+            # reminder's window is a day long; forfeits get their own tick at the deadline
+            self.at(self.start + timedelta(days=day, hours=6), "tick")
         while self.queue:
             when, _, action, args = heapq.heappop(self.queue)
             if when > end:
@@ -211,8 +213,7 @@ class LadderSimulation:
             self.progress(1)
 
     def do_tick(self, now: datetime) -> None:
-        """The beat's deadline task, run when something falls due (a reminder, an
-        overdue match): beat runs it every minute, the simulation only when it matters."""
+        """The beat's deadline task (beat runs it every minute; the simulation daily)."""
         self._deadline_task(now)
 
     def _deadline_task(self, now: datetime, challenge_id: int | None = None) -> None:
@@ -268,7 +269,6 @@ class LadderSimulation:
             )
         # else: never answered; the deadline task forfeits it at its deadline
         self.at(challenge.accept_by + timedelta(seconds=1), "deadline", challenge.pk)
-        self.at(challenge.accept_by - REMIND_BEFORE + timedelta(seconds=1), "tick")
         if rng.random() < cfg.cancel_rate:
             self.at(now + timedelta(seconds=rng.uniform(60, 2 * window)), "cancel", challenge.pk)
 
@@ -285,8 +285,6 @@ class LadderSimulation:
             challenge=challenge, by=self.captain[challenge.defender_id], now=now, start_at=start_at
         )
         self.records[challenge_id]["answered"] = True
-        self.at(challenge.play_by - REMIND_BEFORE + timedelta(seconds=1), "tick")
-        self.at(challenge.play_by + timedelta(seconds=1), "tick")
         if self.rng.random() < self.config.no_show_rate:
             self.at(challenge.play_by + timedelta(minutes=30), "decide", challenge_id)
         else:

@@ -105,7 +105,11 @@ def ladder_for_update(ladder_id: int):
 def challenge_for_update(challenge_id: int):
     """A challenge, locked after its ladder."""
     Challenge = apps.get_model("ladders", "Challenge")
-    return Challenge.objects.select_for_update(of=("self",)).get(pk=challenge_id)
+    return (
+        Challenge.objects.select_for_update(of=("self",))
+        .select_related("ladder", "challenger__captain", "defender__captain")
+        .get(pk=challenge_id)
+    )
 
 
 def challenges_for_update(*, ladder, ids: list[int]) -> list:

@@ -97,7 +97,10 @@ def resolved(challenge: Challenge, *, corrected: bool = False) -> None:
     """The result landed: played, decided, forfeited, declined or cancelled."""
     names = _names(challenge)
     status = challenge.get_status_display()
-    winner = challenge.winner.name if challenge.winner_id else _("no one")
+    winner = {
+        challenge.challenger_id: challenge.challenger.name,
+        challenge.defender_id: challenge.defender.name,
+    }.get(challenge.winner_id, _("no one"))
     subject = (
         _("%(ladder)s: corrected result, %(challenger)s v %(defender)s")
         if corrected
