@@ -187,3 +187,23 @@ def test_the_team_page_fragment_shows_positions_and_the_captains_buttons(make_la
     )
     assert "position 2 of 4" in html and ladder.name in html
     assert "Accept" in html and "Decline" in html and "data-ends-at" in html
+
+
+def test_demo_ladder_after_demo_users(django_user_model):
+    import io
+
+    from django.core.management import call_command
+
+    from ladders.models import Ladder
+
+    django_user_model.objects.create_user("director", "d@example.org", "x", is_staff=True)
+    for name in ("alice", "bob", "carol", "dave"):
+        django_user_model.objects.create_user(name, f"{name}@example.org", "x")
+    call_command("demo_ladder", stdout=io.StringIO())
+    call_command("demo_ladder", stdout=io.StringIO())  # once
+    ladder = Ladder.objects.get()
+    assert selectors.ladder_size(ladder=ladder) == 8
+    alices = selectors.ladder_positions_of(
+        django_user_model.objects.get(username="alice").captained_teams.get()
+    )
+    assert alices[0].position == 5 and len(alices[0].open_challenges) == 1
