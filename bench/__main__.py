@@ -5,7 +5,8 @@ target figure), in a throw-away test database; SQLite otherwise. The load run
 (``python -m bench load [--workers N --worker-class gthread --threads N]``) needs
 PostgreSQL: gunicorn on loopback and twenty clients entering results. The live run
 (``python -m bench live [--rate 1000 --seconds 10 ...]``) needs PostgreSQL and Redis:
-spectators polling a team match's live state through gunicorn.
+spectators polling a team match's live state through gunicorn. ``python -m bench
+ladder`` runs a year of a 10,000-team ladder.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ def main(argv: list[str]) -> None:
 
         bench_live.main(argv[1:])  # python -m bench live --rate 1000 ...
         return
-    wanted = set(argv) or {"scoring", "pairing", "rounds", "pages", "live", "load"}
+    wanted = set(argv) or {"scoring", "pairing", "rounds", "pages", "live", "ladder", "load"}
     if "scoring" in wanted:
         from bench import bench_scoring
 
@@ -56,6 +57,10 @@ def main(argv: list[str]) -> None:
         from bench import bench_live
 
         bench_live.main([])
+    if "ladder" in wanted:
+        from bench import bench_ladder
+
+        bench_ladder.main()
         print()
     if "load" in wanted:
         from bench import bench_load

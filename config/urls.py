@@ -14,6 +14,7 @@ urlpatterns = [
     path("api/", include("config.api_urls")),
     path("api/schema/", SchemaView.as_view(), name="schema"),
     path("api/docs/", SpectacularRedocView.as_view(url_name="schema"), name="api-docs"),
+    path("ladders/", include("ladders.urls")),
     path("", include("ratings.urls")),
     path("", include("tournaments.urls")),
 ]

@@ -16,7 +16,7 @@ from pathlib import Path
 import networkx as nx
 
 ROOT = Path(__file__).resolve().parents[1]
-APPS = ("tournaments", "ratings", "accounts")
+APPS = ("tournaments", "ratings", "accounts", "ladders")
 
 
 def _sources(*packages: str, migrations: bool = False) -> list[Path]:

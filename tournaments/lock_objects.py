@@ -7,6 +7,17 @@
 4. a result,
 5. an entry (registration).
 
+Ladders (``docs/rules.md`` § Ladder) lock after the event of a ladder match:
+
+6. a ladder: every challenge and every change of positions on it (issue, answer,
+   forfeit, a match's result, a director's action) takes the ladder FOR UPDATE first,
+   so the positions are changed by one job at a time;
+7. then the challenge it changes.
+
+A ladder job holding the ladder lock never waits for the lock of an existing event (it
+only locks the new match event it creates, which no one else knows yet), while a
+match's result arrives holding its event's lock and then takes the ladder's: no cycle.
+
 A job takes the locks it needs in that order and never the other way round, so
 concurrent jobs (a beat tick, a director's close or correction, a player's submission)
 cannot deadlock. On SQLite the locks are no-ops; SQLite serialises writers.
@@ -24,6 +35,7 @@ cannot deadlock. On SQLite the locks are no-ops; SQLite serialises writers.
 
 from __future__ import annotations
 
+from django.apps import apps
 from django.db import connection
 
 from .models import Board, Entry, Event, IdempotencyKey, Result, Round, Table
@@ -80,3 +92,31 @@ def entry_for_update(entry_id: int) -> Entry:
 
 def idempotency_key_for_update(*, user, key: str) -> IdempotencyKey:
     return IdempotencyKey.objects.select_for_update(of=("self",)).get(user=user, key=key)
+
+
+# -- ladders (6, 7): by app label, so that ``tournaments`` imports nothing of ``ladders``
+
+
+def ladder_for_update(ladder_id: int):
+    Ladder = apps.get_model("ladders", "Ladder")
+    return Ladder.objects.select_for_update(of=("self",)).get(pk=ladder_id)
+
+
+def challenge_for_update(challenge_id: int):
+    """A challenge, locked after its ladder."""
+    Challenge = apps.get_model("ladders", "Challenge")
+    return (
+        Challenge.objects.select_for_update(of=("self",))
+        .select_related("ladder", "challenger__captain", "defender__captain")
+        .get(pk=challenge_id)
+    )
+
+
+def challenges_for_update(*, ladder, ids: list[int]) -> list:
+    """Challenges of ``ladder`` (already locked), locked in id order."""
+    Challenge = apps.get_model("ladders", "Challenge")
+    return list(
+        Challenge.objects.select_for_update(of=("self",))
+        .filter(ladder=ladder, pk__in=ids)
+        .order_by("pk")
+    )

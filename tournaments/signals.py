@@ -11,3 +11,7 @@ from django.dispatch import Signal
 # ``rank`` set) and ``fields`` (the finished entries of each field, best first: one field,
 # or two for a two-winner movement).
 event_finished = Signal()
+
+# Sent by the in-process clock (``manage.py run_clock``) on every tick with ``now``, so
+# that other apps' timed work (ladder deadlines) runs where there is no Celery beat.
+clock_ticked = Signal()

@@ -36,6 +36,7 @@ INSTALLED_APPS = [
     "accounts",
     "tournaments",
     "ratings",
+    "ladders",
 ]
 
 MIDDLEWARE = [
@@ -183,11 +184,24 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = TIME_ZONE
 SCHEDULER_TICK_SECONDS = env.float("SCHEDULER_TICK_SECONDS", default=5.0)
+# Ladder notices (docs/rules.md § Ladder). The console by default; tests use memory.
+EMAIL_BACKEND = env(
+    "DJANGO_EMAIL_BACKEND", default="django.core.mail.backends.console.EmailBackend"
+)
+EMAIL_HOST = env("DJANGO_EMAIL_HOST", default="localhost")
+EMAIL_PORT = env.int("DJANGO_EMAIL_PORT", default=25)
+DEFAULT_FROM_EMAIL = env("DJANGO_DEFAULT_FROM_EMAIL", default="Bridgehall <noreply@localhost>")
+
 CELERY_BEAT_SCHEDULE = {
     "advance-due-events": {
         "task": "tournaments.tasks.advance_due_events",
         "schedule": timedelta(seconds=SCHEDULER_TICK_SECONDS),
         "options": {"expires": SCHEDULER_TICK_SECONDS * 2},
+    },
+    "enforce-ladder-deadlines": {
+        "task": "ladders.tasks.enforce_ladder_deadlines",
+        "schedule": timedelta(minutes=1),
+        "options": {"expires": 50},
     },
     "expire-idempotency-keys": {
         "task": "tournaments.tasks.expire_idempotency_keys",

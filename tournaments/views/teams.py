@@ -3,18 +3,19 @@ entering a team in an event, line-ups, and creating a team event."""
 
 from __future__ import annotations
 
-from django.apps import apps
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from .. import selectors
 from ..errors import BridgeError
+from ..extensions import team_page_extra
 from ..forms import LineupForm, TeamEnterForm, TeamForm, TeamsEventForm
 from ..models import EntryMember, Event, TeamEntry
 from ..permissions import is_event_director, may_manage_team
@@ -24,15 +25,6 @@ from ..services import teams as team_services
 def team_list(request: HttpRequest) -> HttpResponse:
     page = Paginator(selectors.teams_list(), 50).get_page(request.GET.get("page"))
     return render(request, "tournaments/team_list.html", {"page": page})
-
-
-def _ladder_positions(team) -> list:
-    """The team's ladder positions, when the ladders app is installed."""
-    if not apps.is_installed("ladders"):
-        return []
-    from ladders.selectors import ladder_positions_of
-
-    return ladder_positions_of(team)
 
 
 def team_detail(request: HttpRequest, team_id: int) -> HttpResponse:
@@ -49,7 +41,7 @@ def team_detail(request: HttpRequest, team_id: int) -> HttpResponse:
             "links": links,
             "matches": matches,
             "entry_ids": {t.entry_id for t in links},
-            "ladders": _ladder_positions(team),
+            "sections": [mark_safe(html) for html in team_page_extra(request, team)],
             "can_edit": may_manage_team(user=request.user, team=team),
         },
     )

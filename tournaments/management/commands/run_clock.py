@@ -4,8 +4,10 @@ import time
 
 from django.conf import settings
 from django.core.management.base import BaseCommand
+from django.utils import timezone
 
 from tournaments.services.schedule import events_advance
+from tournaments.signals import clock_ticked
 
 
 class Command(BaseCommand):
@@ -20,6 +22,10 @@ class Command(BaseCommand):
             done = events_advance(name="clock")
             for event_id, steps in done.items():
                 self.stdout.write(f"event {event_id}: {', '.join(steps)}")
+            # what the other beat entries do (the ladders' deadlines), in-process
+            for _receiver, answer in clock_ticked.send(sender=Command, now=timezone.now()):
+                if answer:
+                    self.stdout.write(str(answer))
             if once:
                 return
             time.sleep(interval)

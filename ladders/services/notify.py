@@ -1,0 +1,114 @@
+"""Emails to captains (and the director), sent after the commit of the change that
+causes them, so a rolled-back change sends nothing and each is sent once."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.mail import send_mail
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from ..models import Challenge
+
+
+def _send(subject: str, body: str, users) -> None:
+    recipients = sorted({u.email for u in users if u is not None and u.email})
+    if not recipients:
+        return
+    transaction.on_commit(
+        lambda: send_mail(
+            subject,
+            body,
+            getattr(settings, "DEFAULT_FROM_EMAIL", None),
+            recipients,
+            fail_silently=True,
+        )
+    )
+
+
+def _names(challenge: Challenge) -> dict:
+    return {
+        "ladder": challenge.ladder.name,
+        "challenger": challenge.challenger.name,
+        "defender": challenge.defender.name,
+    }
+
+
+def challenged(challenge: Challenge) -> None:
+    names = _names(challenge)
+    _send(
+        _("%(ladder)s: %(challenger)s challenges %(defender)s") % names,
+        _(
+            "%(challenger)s has challenged %(defender)s on the ladder %(ladder)s. "
+            "Accept or decline by %(deadline)s (UTC); without an answer the challenge "
+            "is forfeited."
+        )
+        % {**names, "deadline": challenge.accept_by.strftime("%Y-%m-%d %H:%M")},
+        [challenge.defender.captain],
+    )
+
+
+def accept_deadline_near(challenge: Challenge) -> None:
+    names = _names(challenge)
+    _send(
+        _("%(ladder)s: answer the challenge of %(challenger)s") % names,
+        _(
+            "The challenge of %(challenger)s to %(defender)s must be answered by "
+            "%(deadline)s (UTC), or it is forfeited."
+        )
+        % {**names, "deadline": challenge.accept_by.strftime("%Y-%m-%d %H:%M")},
+        [challenge.defender.captain],
+    )
+
+
+def play_deadline_near(challenge: Challenge) -> None:
+    names = _names(challenge)
+    _send(
+        _("%(ladder)s: play your match by the deadline") % names,
+        _(
+            "The match %(challenger)s v %(defender)s must be played by %(deadline)s (UTC); "
+            "after that the director decides it."
+        )
+        % {**names, "deadline": challenge.play_by.strftime("%Y-%m-%d %H:%M")},
+        [challenge.challenger.captain, challenge.defender.captain],
+    )
+
+
+def accepted(challenge: Challenge) -> None:
+    names = _names(challenge)
+    _send(
+        _("%(ladder)s: %(defender)s accepts the challenge") % names,
+        _("The match %(challenger)s v %(defender)s must be played by %(deadline)s (UTC).")
+        % {**names, "deadline": challenge.play_by.strftime("%Y-%m-%d %H:%M")},
+        [challenge.challenger.captain, challenge.defender.captain],
+    )
+
+
+def overdue(challenge: Challenge) -> None:
+    names = _names(challenge)
+    _send(
+        _("%(ladder)s: an unplayed match to decide") % names,
+        _("The match %(challenger)s v %(defender)s was not played by its deadline.") % names,
+        [challenge.ladder.director],
+    )
+
+
+def resolved(challenge: Challenge, *, corrected: bool = False) -> None:
+    """The result landed: played, decided, forfeited, declined or cancelled."""
+    names = _names(challenge)
+    status = challenge.get_status_display()
+    winner = {
+        challenge.challenger_id: challenge.challenger.name,
+        challenge.defender_id: challenge.defender.name,
+    }.get(challenge.winner_id, _("no one"))
+    subject = (
+        _("%(ladder)s: corrected result, %(challenger)s v %(defender)s")
+        if corrected
+        else _("%(ladder)s: result, %(challenger)s v %(defender)s")
+    )
+    _send(
+        subject % names,
+        _("The challenge of %(challenger)s to %(defender)s is %(status)s; winner: %(winner)s.")
+        % {**names, "status": status, "winner": winner},
+        [challenge.challenger.captain, challenge.defender.captain],
+    )
