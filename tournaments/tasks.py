@@ -13,6 +13,14 @@ def analyse_boards(board_ids: list[int]) -> int:
     return boards_analyse(board_ids=board_ids)
 
 
+@shared_task(acks_late=True)
+def analyse_preset_deals(event_id: int, numbers: list[int]) -> int:
+    """Analyse the deals a director's hand records dealt ahead of their round."""
+    from .services.handrecords import preset_deals_analyse
+
+    return preset_deals_analyse(event_id=event_id, numbers=numbers)
+
+
 @shared_task(acks_late=True, ignore_result=True)
 def advance_due_events() -> dict[str, list[str]]:
     """The beat entry: perform every start, cut and re-seat that is due (idempotent)."""

@@ -91,6 +91,31 @@ urlpatterns = [
     ),
     path("events/<int:event_id>/director/clock/", director.director_clock, name="director_clock"),
     path(
+        "events/<int:event_id>/director/console.fragment",
+        director.director_console,
+        name="director_console",
+    ),
+    path(
+        "events/<int:event_id>/director/entries/<int:entry_id>/reinstate/",
+        director.director_reinstate,
+        name="director_reinstate",
+    ),
+    path(
+        "events/<int:event_id>/director/import-deals/",
+        director.director_import_deals,
+        name="director_import_deals",
+    ),
+    path(
+        "events/<int:event_id>/director/rounds/<int:number>/hands/",
+        boards.hand_records,
+        name="hand_records",
+    ),
+    path(
+        "events/<int:event_id>/director/rounds/<int:number>/hands.pbn",
+        boards.hand_records_pbn,
+        name="hand_records_pbn",
+    ),
+    path(
         "events/<int:event_id>/director/correct/",
         director.director_correct,
         name="director_correct",

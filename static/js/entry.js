@@ -110,10 +110,4 @@
   var box = document.getElementById("my-table");
   if (box && window.MutationObserver) new MutationObserver(all).observe(box, { childList: true });
   all();
-
-  // A destructive button asks first (data-confirm holds the question).
-  document.addEventListener("click", function (e) {
-    var b = e.target.closest && e.target.closest("[data-confirm]");
-    if (b && !window.confirm(b.getAttribute("data-confirm"))) e.preventDefault();
-  });
 })();

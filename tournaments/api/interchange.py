@@ -22,6 +22,7 @@ from rest_framework.views import APIView
 
 from ..interchange import pbn_decode
 from ..services import interchange
+from ..services.handrecords import round_hands_pbn
 from .parsers import JSONParser
 from .permissions import IsEventDirector
 from .utils import error_responses, event_or_404
@@ -107,6 +108,37 @@ class UsebioExportApi(_ExportApi):
     content_type = XML_CONTENT_TYPE
     suffix = "usebio.xml"
     export = staticmethod(interchange.event_usebio_export)
+
+
+@extend_schema_view(
+    get=extend_schema(
+        operation_id="events_round_hands",
+        responses={
+            (200, "application/x-pbn"): OpenApiResponse(
+                response=OpenApiTypes.STR,
+                description="The round's hand records, one PBN 2.1 game per board.",
+            ),
+            **error_responses(400, 403, 404),
+        },
+        description="The director's hand records of a round, before (its deals are dealt "
+        "ahead) or during play, for duplicating or dealing the boards.",
+    )
+)
+class RoundHandsPbnApi(APIView):
+    permission_classes = [IsEventDirector]
+    renderer_classes = [JSONRenderer]
+    content_negotiation_class = _FileNegotiation
+
+    def get(self, request, event_id: int, number: int):
+        event = event_or_404(event_id)
+        self.check_object_permissions(request, event)
+        text = round_hands_pbn(event=event, number=number, actor=request.user)
+        response = _download(
+            text, content_type=PBN_CONTENT_TYPE,
+            filename=f"event-{event.pk}-round-{number}-hands.pbn",
+        )  # fmt: skip
+        response["Cache-Control"] = "no-store"
+        return response
 
 
 class DealsImportApi(APIView):

@@ -99,6 +99,11 @@ urlpatterns = [
         name="api-event-export-usebio",
     ),
     path(
+        "events/<int:event_id>/rounds/<int:number>/hands.pbn",
+        interchange.RoundHandsPbnApi.as_view(),
+        name="api-round-hands",
+    ),
+    path(
         "events/<int:event_id>/import/deals/",
         interchange.DealsImportApi.as_view(),
         name="api-event-import-deals",

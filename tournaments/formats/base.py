@@ -37,17 +37,27 @@ def round_boards_deal(*, event: Event, rnd: Round, rng: random.Random | None = N
     and the director's imported deal of a number is used instead of a shuffle."""
     settings = event.settings
     first = (rnd.number - 1) * settings.boards_per_round + 1
-    return Board.objects.bulk_create(
-        Board(
-            event=event,
-            round=rnd,
-            number=n,
-            dealer=scoring.board_dealer(n),
-            vulnerability=scoring.board_vulnerability(n),
-            deal=settings.preset_deals.get(str(n)) or deal_generate(rng=rng),
+    boards = []
+    for n in range(first, first + settings.boards_per_round):
+        deal = settings.preset_deals.get(str(n)) or deal_generate(rng=rng)
+        # Deals dealt ahead for the director's hand records come with their analysis.
+        known = settings.preset_analysis.get(str(n)) or {}
+        if known.get("deal") != deal:
+            known = {}
+        boards.append(
+            Board(
+                event=event,
+                round=rnd,
+                number=n,
+                dealer=scoring.board_dealer(n),
+                vulnerability=scoring.board_vulnerability(n),
+                deal=deal,
+                dd_table=known.get("dd_table"),
+                par_score=known.get("par_score"),
+                par_contracts=known.get("par_contracts", ""),
+            )
         )
-        for n in range(first, first + settings.boards_per_round)
-    )
+    return Board.objects.bulk_create(boards)
 
 
 class Format:

@@ -23,10 +23,12 @@ from .play import (
     MyTableState,
     PairRound,
     SeatInfo,
+    console_get,
     my_table_get,
     my_table_state_get,
     pair_history_get,
     result_get,
+    result_state,
     round_current,
     round_get,
     seat_letter_of,
@@ -54,6 +56,8 @@ from .visibility import (
 )
 
 __all__ = [
+    "console_get",
+    "result_state",
     "seat_letter_of",
     "TeamRow",
     "lineup_visible",

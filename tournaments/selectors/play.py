@@ -195,3 +195,72 @@ def seat_letter_of(*, table: Table, side: str, entry: Entry, user: User) -> str 
     if position is None:
         return None
     return {("NS", 1): "N", ("NS", 2): "S", ("EW", 1): "E", ("EW", 2): "W"}.get((side, position))
+
+
+@dataclass
+class ConsoleCell:
+    board: Board
+    state: str  # none, entered, confirmed, disputed, cut, adjusted
+    result: Result | None
+
+
+@dataclass
+class ConsoleRow:
+    table: Table
+    cells: list[ConsoleCell]
+
+
+@dataclass
+class Console:
+    round: Round | None
+    boards: list[Board]
+    rows: list[ConsoleRow]
+    counts: dict[str, int]
+
+
+def result_state(result: Result | None) -> str:
+    """A board's state at a table, as the director console shows it."""
+    if result is None:
+        return "none"
+    if result.status == Result.Status.CUT:
+        return "cut"
+    if result.status == Result.Status.ADJUSTED:
+        return "adjusted"
+    if result.disputed_at is not None and result.confirmed_at is None:
+        return "disputed"
+    return "confirmed" if result.confirmed_at is not None else "entered"
+
+
+def console_get(*, event: Event) -> Console:
+    """The director console of the latest round: every table with its pairs and the
+    state of each of its boards (a fixed number of queries, whatever the field)."""
+    rnd = round_current(event=event)
+    if rnd is None:
+        return Console(round=None, boards=[], rows=[], counts={})
+    tables = list(
+        Table.objects.filter(round=rnd)
+        .select_related("ns", "ew")
+        .prefetch_related(
+            Prefetch("ns__members", queryset=EntryMember.objects.select_related("player")),
+            Prefetch("ew__members", queryset=EntryMember.objects.select_related("player")),
+        )
+        .order_by("number")
+    )
+    plays = format_for(event).round_boards(rnd=rnd, tables=tables)
+    boards = sorted({b.pk: b for bs in plays.values() for b in bs}.values(), key=lambda b: b.number)
+    results = {(r.table_id, r.board_id): r for r in Result.objects.filter(table__in=tables)}
+    counts: dict[str, int] = defaultdict(int)
+    rows = []
+    for t in tables:
+        mine = {b.pk for b in plays.get(t.pk, [])}
+        cells = []
+        for b in boards:
+            if b.pk not in mine or t.is_bye:
+                cells.append(ConsoleCell(board=b, state="", result=None))
+                continue
+            r = results.get((t.pk, b.pk))
+            state = result_state(r)
+            counts[state] += 1
+            cells.append(ConsoleCell(board=b, state=state, result=r))
+        rows.append(ConsoleRow(table=t, cells=cells))
+    return Console(round=rnd, boards=boards, rows=rows, counts=dict(counts))

@@ -6,6 +6,7 @@ from .registration import (
     entry_confirm,
     entry_decline,
     entry_register,
+    entry_reinstate,
     entry_set_sitting_out,
     entry_withdraw,
 )
@@ -24,6 +25,7 @@ __all__ = [
     "entry_confirm",
     "entry_decline",
     "entry_register",
+    "entry_reinstate",
     "entry_set_sitting_out",
     "entry_withdraw",
     "event_create",

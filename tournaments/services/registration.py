@@ -156,6 +156,33 @@ def entry_withdraw(*, entry: Entry, by: User) -> Entry:
 
 
 @transaction.atomic
+def entry_reinstate(*, entry: Entry, director: User) -> Entry:
+    """The director takes back a withdrawal made once play had begun, before the next
+    round is seated: the pair plays on from the next round (``docs/rules.md`` § Swiss
+    pairs). A withdrawal before play freed its players and cannot be taken back."""
+    event = event_for_update(entry.event_id)
+    entry = entry_for_update(entry.pk)
+    director_required(user=director, event=event)
+    if entry.status != Entry.Status.WITHDRAWN:
+        raise ConflictError(_("This pair has not withdrawn."), code="not_withdrawn")
+    if event.status == Event.Status.FINISHED:
+        raise ConflictError(_("The event has finished."), code="finished")
+    if not entry.members.exists() or entry.registration_order is None:
+        raise ConflictError(
+            _("The pair withdrew before play: it registers again instead."), code="before_play"
+        )
+    if entry.withdrawn_after_round != event.current_round:
+        raise ConflictError(
+            _("A later round has been seated since the pair withdrew."), code="seated_since"
+        )
+    entry.status = Entry.Status.CONFIRMED
+    entry.withdrawn_after_round = None
+    entry.save(update_fields=["status", "withdrawn_after_round"])
+    log_action(event=event, actor=director, action="entry_reinstate", data={"entry": entry.pk})
+    return entry
+
+
+@transaction.atomic
 def entry_set_sitting_out(*, entry: Entry, sitting_out: bool, director: User) -> Entry:
     """Sit a pair out of the next rounds (or bring it back); seating takes it into account."""
     event = event_for_update(entry.event_id)

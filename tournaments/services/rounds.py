@@ -21,7 +21,7 @@ from ..dispatch import dispatch_on_commit
 from ..errors import BridgeError, ConflictError
 from ..formats import format_for
 from ..lock_objects import event_for_update, round_of_event_for_update
-from ..models import Entry, Event, Result, Round
+from ..models import Board, Entry, Event, Result, Round
 from .audit import log_action
 from .live import live_changed
 from .totals import event_finish_ranking, totals_recompute
@@ -102,6 +102,15 @@ def round_open(
                 "clock_offset",
                 "next_transition_at",
             ]
+        )
+        # Analysed now, in the background, so that the director's hand records of the
+        # round in play have their double-dummy table and par (hidden from players by
+        # the visibility rule like the deal itself).
+        dispatch_on_commit(
+            "tournaments.tasks.analyse_boards",
+            list(
+                Board.objects.filter(round=rnd, dd_table__isnull=True).values_list("pk", flat=True)
+            ),
         )
         log_action(
             event=event,

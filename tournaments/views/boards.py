@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
@@ -19,7 +21,10 @@ from scoring import STRAINS_DESCENDING as STRAIN_ORDER
 
 from .. import selectors
 from ..deals import deal_hands
-from ..models import Board, Result
+from ..errors import BridgeError
+from ..models import Board, Event, Result
+from ..permissions import is_event_director
+from ..services.handrecords import round_hand_records, round_hands_pbn
 from .display import (
     DASH,
     card_html,
@@ -155,3 +160,61 @@ def board_detail(request: HttpRequest, event_id: int, number: int) -> HttpRespon
             results=[_result_row(r, event.method, user_id, player_url) for r in results],
         )
     return render(request, "tournaments/board_detail.html", context)
+
+
+@dataclass
+class HandRecord:
+    board: object  # a BoardRecord
+    hands: dict
+    dd_rows: list
+    par_contracts: list
+
+
+def _director_round(request: HttpRequest, event_id: int, number: int):
+    event = get_object_or_404(Event, pk=event_id)
+    if not is_event_director(user=request.user, event=event):
+        raise PermissionDenied
+    return event
+
+
+def hand_records(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+    """The director's printable hand records of a round (four boards to an A4 page):
+    hand diagrams with HCP, the double-dummy table and par."""
+    event = _director_round(request, event_id, number)
+    try:
+        records = round_hand_records(event=event, number=number, actor=request.user)
+    except BridgeError as exc:
+        messages.error(request, exc.message)
+        return redirect("tournaments:event_director", event_id=event.pk)
+    sheets = [
+        HandRecord(
+            board=r,
+            hands=_hands(r),
+            dd_rows=_dd_rows(r),
+            par_contracts=_par_html(r.par_contracts or ""),
+        )
+        for r in records
+    ]
+    pages = [sheets[i : i + 4] for i in range(0, len(sheets), 4)]
+    return render(
+        request,
+        "tournaments/hand_records.html",
+        {"event": event, "number": number, "pages": pages,
+         "strains": [suit_html(s) for s in STRAIN_ORDER],
+         "pending": any(not s.dd_rows for s in sheets)},
+    )  # fmt: skip
+
+
+def hand_records_pbn(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+    event = _director_round(request, event_id, number)
+    try:
+        text = round_hands_pbn(event=event, number=number, actor=request.user)
+    except BridgeError as exc:
+        messages.error(request, exc.message)
+        return redirect("tournaments:event_director", event_id=event.pk)
+    response = HttpResponse(text, content_type="application/x-pbn; charset=utf-8")
+    response["Content-Disposition"] = (
+        f'attachment; filename="event-{event.pk}-round-{number}-hands.pbn"'
+    )
+    response["Cache-Control"] = "no-store"
+    return response

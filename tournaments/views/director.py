@@ -15,12 +15,15 @@ from django.views.decorators.http import require_POST
 from .. import selectors, services
 from ..errors import BridgeError
 from ..forms import AddPairForm, CorrectionForm, EventForm
+from ..interchange import pbn_decode
 from ..models import Board, Entry, Event, EventLog, Result, Round, Table
 from ..numbers import ascii_int
 from ..permissions import is_event_director
 from ..services import schedule
+from ..services.interchange import event_deals_import
 from .actions import perform
 from .display import contract_html, pair_names, score_text
+from .eventlog import log_sentence
 
 EXTEND_MINUTES = 5
 
@@ -102,6 +105,15 @@ def _director_page(
     rounds = list(Round.objects.filter(event=event).order_by("number"))
     open_round = next((r for r in rounds if r.is_open), None)
     log = EventLog.objects.filter(event=event).select_related("actor")[:15]
+    if correction_form is None:  # a console cell links here with its table and board
+        wanted = {k: ascii_int(request.GET.get(k, ""), signed=False) for k in ("table", "board")}
+        correction_form = CorrectionForm(initial={k: v for k, v in wanted.items() if v})
+    hand_rounds = [
+        n
+        for n in (event.current_round, event.current_round + 1)
+        if 1 <= n <= event.num_rounds
+        and event.status not in (Event.Status.FINISHED, Event.Status.CANCELLED)
+    ]
     return render(
         request,
         "tournaments/event_director.html",
@@ -118,8 +130,11 @@ def _director_page(
                 (c, _describe(c.old_value), _describe(c.new_value))
                 for c in selectors.corrections_recent_get(event=event)
             ],
-            "log": log,
+            "log": [(row, log_sentence(row)) for row in log],
             "extend_minutes": EXTEND_MINUTES,
+            "console": selectors.console_get(event=event),
+            "hand_rounds": hand_rounds,
+            "can_import": event.status == Event.Status.REGISTRATION and not rounds,
         },
     )
 
@@ -277,3 +292,50 @@ def director_correct(request: HttpRequest, event_id: int) -> HttpResponse:
                 )
                 return _back(event)
     return _director_page(request, event, correction_form=form)
+
+
+@login_required
+def director_console(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The console fragment (polled by static/js/live.js every 10 s)."""
+    event = _event_for_director(request, event_id)
+    response = render(
+        request,
+        "tournaments/_console.html",
+        {"event": event, "console": selectors.console_get(event=event)},
+    )
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+@login_required
+@require_POST
+def director_reinstate(request: HttpRequest, event_id: int, entry_id: int) -> HttpResponse:
+    event = _event_for_director(request, event_id)
+    entry = get_object_or_404(Entry, pk=entry_id, event=event)
+    perform(
+        request,
+        lambda: services.entry_reinstate(entry=entry, director=request.user),
+        _("The pair is back in: it plays from the next round."),
+    )
+    return _back(event)
+
+
+@login_required
+@require_POST
+def director_import_deals(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The PBN import on the director page (as the API and the command have it)."""
+    event = _event_for_director(request, event_id)
+    upload = request.FILES.get("pbn")
+    if upload is None:
+        messages.error(request, _("Choose a PBN file to load."))
+        return _back(event)
+    if upload.size > 2 * 1024 * 1024:
+        messages.error(request, _("The file is larger than 2 MB."))
+        return _back(event)
+    text = pbn_decode(upload.read())
+    perform(
+        request,
+        lambda: event_deals_import(event=event, text=text, actor=request.user),
+        _("Deals loaded: the boards will be dealt as in the file."),
+    )
+    return _back(event)
