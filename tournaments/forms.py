@@ -115,10 +115,18 @@ class EventForm(StartTimeForm):
         label=_("Bye score"), choices=Event.Adjustment.choices, initial=Event.Adjustment.AVERAGE
     )
 
+    #: Editing an event: only the changed settings are checked (a start time that has
+    #: passed is no problem when it is not being changed).
+    editing = False
+
     def clean(self):
         data = super().clean()
-        names = ("start_at", *EVENT_LIMITS)
-        for problem in event_settings_validate(**{n: data[n] for n in names if n in data}):
+        names = [
+            n
+            for n in ("start_at", *EVENT_LIMITS)
+            if n in data and (not self.editing or n in self.changed_data)
+        ]
+        for problem in event_settings_validate(**{n: data[n] for n in names}):
             self.add_error(problem.field, problem.message)
         return data
 
@@ -291,3 +299,33 @@ class TeamsEventForm(StartTimeForm):
         )
         d["vp_table"] = d.get("vp_table") or []
         return d
+
+
+class TeamsEventEditForm(TeamsEventForm):
+    """A team event's editable settings (the format and the VP table stay)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name in ("kind", "vp_table", "adjusted_plus", "adjusted_average", "adjusted_minus"):
+            del self.fields[name]
+
+
+def event_edit_form(event: Event, data=None):
+    """The edit form of ``event``'s format, filled with its settings; once play has
+    begun only the name and the table rules can change (the rest is shown, disabled)."""
+    from .services.events import ALWAYS_EDITABLE
+
+    form_class = EventForm if event.kind == Event.Kind.SWISS_PAIRS else TeamsEventEditForm
+    initial = {}
+    for name in form_class.base_fields:
+        source = event.settings if hasattr(event.settings, name) else event
+        value = getattr(source, name, None)
+        if value is not None:
+            initial[name] = timezone.localtime(value) if name == "start_at" else value
+    form = form_class(data, initial=initial)
+    form.editing = True
+    if event.status != Event.Status.REGISTRATION:
+        for name, field in form.fields.items():
+            if name not in ALWAYS_EDITABLE:
+                field.disabled = True
+    return form

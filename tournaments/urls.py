@@ -68,6 +68,7 @@ urlpatterns = [
         name="result_reject",
     ),
     path("events/<int:event_id>/director/", director.event_director, name="event_director"),
+    path("events/<int:event_id>/director/edit/", director.event_edit, name="event_edit"),
     path(
         "events/<int:event_id>/director/add-pair/",
         director.director_add_pair,

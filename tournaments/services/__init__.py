@@ -1,6 +1,6 @@
 """Every state change of the tournaments app. Views, API, admin, tasks and commands call these."""
 
-from .events import event_create
+from .events import event_cancel, event_create, event_update
 from .registration import (
     entry_add,
     entry_confirm,
@@ -28,7 +28,9 @@ __all__ = [
     "entry_reinstate",
     "entry_set_sitting_out",
     "entry_withdraw",
+    "event_cancel",
     "event_create",
+    "event_update",
     "event_finish",
     "event_start",
     "result_confirm",

@@ -14,9 +14,11 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 
-from ..errors import BridgeError
+from ..errors import BridgeError, ConflictError
 from ..formats import format_for
+from ..lock_objects import event_for_update
 from ..models import Event
+from ..permissions import director_required
 from .audit import log_action
 
 
@@ -181,4 +183,89 @@ def event_create(
         seed=secrets.randbelow(2**31) if seed is None else seed,
     )
     log_action(event=event, actor=director, action="event_create")
+    return event
+
+
+#: What a director may change while registration is open, and (†) at any time.
+EDITABLE_EVENT = ("name", "start_at", "method", "lead_required", "online_play", "traveller_hidden")
+ALWAYS_EDITABLE = {"name", "lead_required", "online_play", "traveller_hidden"}
+EDITABLE_SETTINGS = (
+    "num_rounds",
+    "boards_per_round",
+    "round_minutes",
+    "gap_minutes",
+    "finish_threshold",
+    "bye_score",
+    "vp_scale",
+    "bye_vp",
+    "broadcast",
+)
+
+
+@transaction.atomic
+def event_update(*, event: Event, director: User, **changes) -> Event:
+    """The director edits an event on its pages (``docs/rules.md`` § Directors): while
+    registration is open its name, start time (rescheduling), schedule, method and
+    settings; once play has begun only its name and table rules. Every change is
+    checked by the one settings check, and logged."""
+    event = event_for_update(event.pk)
+    director_required(user=director, event=event)
+    if event.status in (Event.Status.FINISHED, Event.Status.CANCELLED):
+        raise ConflictError(_("The event is over: it can no longer change."), code="over")
+    settings = event.settings
+    changed = {
+        k: v
+        for k, v in changes.items()
+        if v is not None
+        and (hasattr(settings, k) if k in EDITABLE_SETTINGS else k in EDITABLE_EVENT)
+        and v != getattr(settings if k in EDITABLE_SETTINGS else event, k)
+    }
+    if event.status != Event.Status.REGISTRATION:
+        late = sorted(set(changed) - ALWAYS_EDITABLE)
+        if late:
+            raise ConflictError(
+                _("Play has begun: only the name and the table rules can change now."),
+                code="started",
+            )
+    if "name" in changed and not str(changed["name"]).strip():
+        raise BridgeError(_("An event needs a name."), code="name")
+    if "method" in changed and changed["method"] not in Event.Method.values:
+        raise BridgeError(_("Unknown scoring method."), code="method")
+    names = ("start_at", *EVENT_LIMITS)
+    problems = event_settings_validate(**{n: changed[n] for n in names if n in changed})
+    if problems:
+        raise BridgeError(problems[0].message, code=problems[0].code)
+    for name, value in changed.items():
+        setattr(settings if name in EDITABLE_SETTINGS else event, name, value)
+    settings_changed = [n for n in changed if n in EDITABLE_SETTINGS]
+    if settings_changed:
+        settings.save(update_fields=settings_changed)
+    event_changed = [n for n in changed if n not in EDITABLE_SETTINGS]
+    if event.status == Event.Status.REGISTRATION:
+        event.next_transition_at = event.round_start(1)  # rescheduled: the clock follows
+        event_changed.append("next_transition_at")
+    if event_changed:
+        event.save(update_fields=event_changed)
+    if changed:
+        log_action(
+            event=event, actor=director, action="event_edit",
+            data={"fields": sorted(changed)},
+        )  # fmt: skip
+    return event
+
+
+@transaction.atomic
+def event_cancel(*, event: Event, director: User) -> Event:
+    """The director cancels an event while registration is open: nothing is played,
+    no points are given, the scheduler never starts it."""
+    event = event_for_update(event.pk)
+    director_required(user=director, event=event)
+    if event.status != Event.Status.REGISTRATION:
+        raise ConflictError(
+            _("Only an event that has not started can be cancelled."), code="started"
+        )
+    event.status = Event.Status.CANCELLED
+    event.next_transition_at = None
+    event.save(update_fields=["status", "next_transition_at"])
+    log_action(event=event, actor=director, action="event_cancel")
     return event

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 
 from .. import selectors, services
 from ..errors import BridgeError
-from ..forms import AddPairForm, CorrectionForm, EventForm
+from ..forms import AddPairForm, CorrectionForm, EventForm, event_edit_form
 from ..interchange import pbn_decode
 from ..models import Board, Entry, Event, EventLog, Result, Round, Table
 from ..numbers import ascii_int
@@ -339,3 +339,30 @@ def director_import_deals(request: HttpRequest, event_id: int) -> HttpResponse:
         _("Deals loaded: the boards will be dealt as in the file."),
     )
     return _back(event)
+
+
+@login_required
+def event_edit(request: HttpRequest, event_id: int) -> HttpResponse:
+    """Edit (or reschedule) an event; while registration is open it can be cancelled."""
+    event = _event_for_director(request, event_id)
+    form = event_edit_form(event, request.POST or None)
+    if request.method == "POST" and request.POST.get("cancel_event"):
+        if perform(
+            request,
+            lambda: services.event_cancel(event=event, director=request.user),
+            _("The event is cancelled."),
+        ):
+            return redirect("tournaments:event_detail", event_id=event.pk)
+    elif request.method == "POST" and form.is_valid():
+        changes = {k: v for k, v in form.cleaned_data.items() if k in form.changed_data}
+        if perform(
+            request,
+            lambda: services.event_update(event=event, director=request.user, **changes),
+            _("Event saved."),
+        ):
+            return _back(event)
+    return render(
+        request,
+        "tournaments/event_edit.html",
+        {"event": event, "form": form, "can_cancel": event.status == Event.Status.REGISTRATION},
+    )

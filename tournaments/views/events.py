@@ -14,7 +14,7 @@ from .. import selectors, services
 from ..errors import BridgeError
 from ..formats import format_for
 from ..forms import EventSearchForm, RegisterForm, TeamEnterForm
-from ..models import Entry, Event, Round, TeamEntry
+from ..models import Entry, Event, EventLog, Round, TeamEntry
 from ..permissions import is_event_director
 from .actions import perform
 from .display import pair_names
@@ -51,7 +51,13 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
         if current is not None and not current.is_open:  # between two timed rounds
             next_start = event.round_start(current.number + 1)
     membership = selectors.membership_get(event=event, user=request.user)
+    start_problem = None
+    # The scheduler gave up starting it (its next transition is cleared): say why.
+    if event.status == Event.Status.REGISTRATION and event.next_transition_at is None:
+        failed = EventLog.objects.filter(event=event, action="start_failed").first()
+        start_problem = (failed.data or {}).get("reason", "") if failed else ""
     context.update(
+        start_problem=start_problem,
         current_round=current,
         next_start=next_start,
         starts_at=event.round_start(1),
