@@ -128,3 +128,23 @@ def test_nothing_is_confirmed_after_the_event(seated, director):
         services.result_confirm(result_id=entered.pk, user=player(table.ew))
     assert exc.value.code == "finished"
     assert Result.objects.get(pk=entered.pk).confirmed_at is None
+
+
+def test_reject_and_not_played_in_the_api(seated):
+    from tests.conftest import api_client
+
+    event, table, board = seated
+    entered = _submit(table, board, player(table.ns))
+    url = f"/api/results/{entered.pk}/reject/"
+    assert api_client(player(table.ew)).post(url, {}, format="json").status_code == 400
+    assert api_client(player(table.ns)).post(url, {"reason": "x"}, format="json").status_code == 403
+    answer = api_client(player(table.ew)).post(url, {"reason": "9 tricks"}, format="json")
+    assert answer.status_code == 200 and answer.json()["disputed"] is True
+    assert answer.json()["dispute_reason"] == "9 tricks"
+    assert api_client(player(table.ew)).post("/api/results/999999/reject/", {"reason": "x"},
+                                             format="json").status_code == 404  # fmt: skip
+    other = event.boards.get(number=2)
+    done = api_client(player(table.ew)).post(
+        "/api/results/not-played/", {"table": table.pk, "board": other.pk}, format="json"
+    )
+    assert done.status_code == 201 and done.json()["status"] == "cut"

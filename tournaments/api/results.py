@@ -176,6 +176,63 @@ class ResultConfirmApi(APIView):
         return Response(ResultSerializer(result).data)
 
 
+class ResultRejectApi(APIView):
+    """The confirming side rejects an entered result with a reason: the board is
+    disputed until the director corrects it or the side accepts it."""
+
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(serializers.Serializer):
+        reason = serializers.CharField(max_length=200, help_text="Why the entry is wrong.")
+
+        class Meta:
+            ref_name = "ResultRejectInput"
+
+    @extend_schema(
+        request=InputSerializer,
+        responses={200: ResultSerializer, **error_responses(400, 403, 404, 409)},
+    )
+    def post(self, request, result_id: int):
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        try:
+            result = services.result_reject(
+                result_id=result_id, user=request.user, reason=data.validated_data["reason"]
+            )
+        except BridgeError as exc:
+            if exc.code == "not_found":
+                raise NotFound(exc.message, code="not_found") from exc
+            raise
+        return Response(ResultSerializer(result).data)
+
+
+class ResultNotPlayedApi(APIView):
+    """A side reports that a board was not played at its table (stored as not played)."""
+
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(serializers.Serializer):
+        table = serializers.IntegerField()
+        board = serializers.IntegerField()
+
+        class Meta:
+            ref_name = "ResultNotPlayedInput"
+
+    @extend_schema(
+        request=InputSerializer,
+        responses={201: ResultSerializer, **error_responses(400, 403, 409)},
+    )
+    def post(self, request):
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        result = services.result_not_played(
+            table_id=data.validated_data["table"],
+            board_id=data.validated_data["board"],
+            user=request.user,
+        )
+        return Response(ResultSerializer(result).data, status=201)
+
+
 class ResultCorrectApi(APIView):
     """The director enters, corrects or adjusts a result; every change is audited."""
 

@@ -164,6 +164,14 @@ class ResultSerializer(serializers.Serializer):
     entered_side = serializers.CharField()
     confirmed = serializers.BooleanField(source="is_confirmed")
     confirmed_at = serializers.DateTimeField(allow_null=True)
+    disputed = serializers.SerializerMethodField(
+        help_text="The confirming side rejected it; it stays as entered until settled."
+    )
+    dispute_reason = serializers.CharField()
 
     class Meta:
         ref_name = "Result"
+
+    @extend_schema_field(serializers.BooleanField())
+    def get_disputed(self, result) -> bool:
+        return result.disputed_at is not None

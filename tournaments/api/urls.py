@@ -78,6 +78,12 @@ urlpatterns = [
     ),
     path("results/", results.ResultSubmitApi.as_view(), name="api-results"),
     path("results/correct/", results.ResultCorrectApi.as_view(), name="api-result-correct"),
+    path("results/not-played/", results.ResultNotPlayedApi.as_view(), name="api-result-not-played"),
+    path(
+        "results/<int:result_id>/reject/",
+        results.ResultRejectApi.as_view(),
+        name="api-result-reject",
+    ),
     path(
         "results/<int:result_id>/confirm/",
         results.ResultConfirmApi.as_view(),
