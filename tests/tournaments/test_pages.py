@@ -563,7 +563,7 @@ def test_director_corrects_a_result_and_sees_the_audit(client, director, seated)
             "contract": "4S",
             "declarer": "N",
             "tricks": 9,
-            "lead": held_lead(1, "N"),
+            "lead": held_lead(board, "N"),
             "reason": "Revoke",
         },
     )
