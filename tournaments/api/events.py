@@ -12,6 +12,7 @@ from rest_framework.views import APIView
 from .. import selectors, services
 from ..models import Event
 from ..services.events import EVENT_LIMITS, event_settings_validate
+from ..timezones import time_zone_names
 from .permissions import IsDirector, IsEventDirector
 from .serializers import EntrySerializer, EventDetailSerializer, EventSerializer
 from .utils import (
@@ -71,6 +72,12 @@ class EventListCreateApi(APIView):
         finish_threshold = serializers.FloatField(**_bounds("finish_threshold"), default=0.70)
         bye_score = serializers.ChoiceField(
             choices=Event.Adjustment.choices, default=Event.Adjustment.AVERAGE
+        )
+        time_zone = serializers.ChoiceField(
+            choices=time_zone_names(),
+            required=False,
+            help_text="IANA zone name; the pages show the event's times in it "
+            "(default: the site's TIME_ZONE).",
         )
 
         class Meta:

@@ -9,6 +9,8 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from ..timezones import default_time_zone, validate_time_zone
+
 # Event kind -> the reverse one-to-one name of that format's settings model.
 SETTINGS_RELATION = {
     "swiss_pairs": "swiss_settings",
@@ -59,6 +61,14 @@ class Event(models.Model):
         blank=True,
     )
     start_at = models.DateTimeField(_("start time"), db_index=True)
+    # docs/rules.md § Times and places: the pages show every time in this zone, named.
+    time_zone = models.CharField(
+        _("time zone"),
+        max_length=64,
+        default=default_time_zone,
+        validators=[validate_time_zone],
+        help_text=_("Where the event is played (an IANA name such as Europe/London)."),
+    )
     method = models.CharField(
         _("scoring method"), max_length=8, choices=Method, default=Method.XIMP
     )

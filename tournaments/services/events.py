@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from decimal import Decimal
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -17,6 +18,7 @@ from accounts.models import User
 from ..errors import BridgeError
 from ..formats import format_for
 from ..models import Event
+from ..timezones import default_time_zone, validate_time_zone
 from .audit import log_action
 
 
@@ -47,6 +49,18 @@ EVENT_LIMITS: dict[str, Limits] = {
 #: How far ahead an event may start, and how far in the past (a form filled in slowly).
 START_AHEAD_MAX = timedelta(days=730)
 START_PAST_TOLERANCE = timedelta(minutes=5)
+
+
+def time_zone_checked(name: str | None) -> str:
+    """An event's zone (``docs/rules.md`` § Times and places): a valid IANA name, or the
+    site's zone when none is given."""
+    if not name:
+        return default_time_zone()
+    try:
+        validate_time_zone(name)
+    except ValidationError as exc:
+        raise BridgeError(exc.messages[0], code="time_zone") from exc
+    return name
 
 
 @dataclass(frozen=True)
@@ -134,6 +148,7 @@ def event_create(
     finish_threshold: float = 0.70,
     bye_score: str = Event.Adjustment.AVERAGE,
     seed: int | None = None,
+    time_zone: str | None = None,
 ) -> Event:
     """Create a Swiss pairs event open for registration until ``start_at``.
 
@@ -160,6 +175,7 @@ def event_create(
         name=name.strip(),
         kind=Event.Kind.SWISS_PAIRS,
         start_at=start_at,
+        time_zone=time_zone_checked(time_zone),
         director=director,
         method=method,
         next_transition_at=start_at,
