@@ -191,6 +191,8 @@ class EntryMember(models.Model):
     confirmed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        verbose_name = _("entry member")
+        verbose_name_plural = _("entry members")
         ordering = ["entry", "position"]
         constraints = [
             models.UniqueConstraint(fields=["event", "player"], name="member_one_entry_per_event"),
