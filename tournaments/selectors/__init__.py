@@ -16,6 +16,7 @@ from .events import (
     event_players_get,
     membership_get,
     player_entries_get,
+    round_opponents_get,
     score_grid_get,
     standings_get,
 )
@@ -94,6 +95,7 @@ __all__ = [
     "result_get",
     "round_current",
     "round_get",
+    "round_opponents_get",
     "score_grid_get",
     "standings_get",
     "table_get",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from django.db.models import Case, Count, F, Prefetch, Q, QuerySet, Value, When
+from django.db.models import Case, Count, DateTimeField, F, Prefetch, Q, QuerySet, Value, When
 
 from accounts.models import User
 
@@ -16,6 +16,7 @@ from ..models import (
     Event,
     Result,
     ResultCorrection,
+    Table,
 )
 from ..permissions import is_event_director
 
@@ -86,8 +87,24 @@ def score_grid_get(*, event: Event) -> dict[int, dict[int, tuple[float | None, i
     return grid
 
 
+def round_opponents_get(*, event: Event, rounds) -> dict[int, dict[int, int | None]]:
+    """``{entry id: {round number: the opponents' entry id (None: a bye)}}`` for the
+    given rounds, in one query (the score grid's "against" columns)."""
+    opponents: dict[int, dict[int, int | None]] = defaultdict(dict)
+    rows = Table.objects.filter(round__event=event, round__number__in=list(rounds)).values_list(
+        "round__number", "ns_id", "ew_id"
+    )
+    for number, ns_id, ew_id in rows:
+        if ns_id:
+            opponents[ns_id][number] = ew_id
+        if ew_id:
+            opponents[ew_id][number] = ns_id
+    return opponents
+
+
 def event_index_get(*, query: str = "", on=None) -> QuerySet[Event]:
-    """Events for the index, running first, then open for registration, then results;
+    """Events for the index, running first, then open for registration (both soonest
+    first), then results (newest first);
     with the pair count and the winners (rank 1): two queries in all."""
     events = event_list(query=query)
     if on is not None:
@@ -97,8 +114,14 @@ def event_index_get(*, query: str = "", on=None) -> QuerySet[Event]:
         When(status=Event.Status.REGISTRATION, then=Value(1)),
         default=Value(2),
     )
+    # Running and open events soonest first (the next one to play on top); results newest first.
+    upcoming_first = Case(
+        When(~Q(status=Event.Status.FINISHED), then=F("start_at")),
+        default=None,
+        output_field=DateTimeField(),
+    )
     return (
-        events.order_by(status_order, "-start_at", "-pk")
+        events.order_by(status_order, upcoming_first.asc(nulls_last=True), "-start_at", "-pk")
         .annotate(
             pairs=Count(
                 "entries",

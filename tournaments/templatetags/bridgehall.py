@@ -78,3 +78,14 @@ def event_date(value, where=None):
 def event_zone(where=None) -> str:
     """The name of the event's zone (``Asia/Shanghai``)."""
     return _zone_name(where)
+
+
+@register.filter
+def neg(value) -> str:
+    """``neg`` (the class that shows a number in red) for a negative number or a text
+    written with a minus sign (``-3.50``); nothing otherwise. A negative total is never
+    shown in the colour of a good score."""
+    if isinstance(value, int | float):
+        return "neg" if value < 0 else ""
+    text = str(value or "").strip()
+    return "neg" if text[:1] in ("-", "\u2212") and text[1:2].isdigit() else ""
