@@ -1,7 +1,11 @@
 from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.http import JsonResponse
 from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET
 
 from .forms import SignupForm
+from .selectors import players_search
 
 
 def signup(request):
@@ -15,3 +19,16 @@ def signup(request):
     else:
         form = SignupForm()
     return render(request, "registration/signup.html", {"form": form})
+
+
+@login_required
+@require_GET
+def player_search(request):
+    """``GET /accounts/players/search/?q=ali``: ``{"results": [{"username", "name"}]}``,
+    the players a partner box suggests (at least 2 characters; 10 at most)."""
+    players = players_search(query=request.GET.get("q", "")[:80], exclude=request.user)
+    response = JsonResponse(
+        {"results": [{"username": p.username, "name": p.name} for p in players]}
+    )
+    response["Cache-Control"] = "private, no-store"
+    return response

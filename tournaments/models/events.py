@@ -195,7 +195,14 @@ class EntryMember(models.Model):
         verbose_name_plural = _("entry members")
         ordering = ["entry", "position"]
         constraints = [
-            models.UniqueConstraint(fields=["event", "player"], name="member_one_entry_per_event"),
+            # docs/rules.md § Swiss pairs, registration: one entry per player and event;
+            # an invitation not yet accepted does not count, so one player may hold
+            # several (accepting one cancels the others).
+            models.UniqueConstraint(
+                fields=["event", "player"],
+                condition=models.Q(confirmed_at__isnull=False),
+                name="member_one_confirmed_entry_per_event",
+            ),
             models.UniqueConstraint(fields=["entry", "position"], name="member_unique_position"),
         ]
 

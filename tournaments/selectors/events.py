@@ -150,6 +150,8 @@ def membership_get(*, event: Event, user: User) -> EntryMember | None:
     """The user's place in an event (entry and both players), or None."""
     if not user.is_authenticated:
         return None
+    # The player's own entry (complete, or an invitation they sent) before any invitation
+    # to them: they may hold several of those (docs/rules.md § Swiss pairs).
     return (
         EntryMember.objects.filter(event=event, player=user)
         .exclude(entry__status=Entry.Status.DECLINED)
@@ -157,14 +159,67 @@ def membership_get(*, event: Event, user: User) -> EntryMember | None:
         .prefetch_related(
             Prefetch("entry__members", queryset=EntryMember.objects.select_related("player"))
         )
+        .order_by(F("confirmed_at").desc(nulls_last=True), "pk")
         .first()
     )
 
 
+def invitations_get(*, user: User, event: Event | None = None) -> list[EntryMember]:
+    """The invitations waiting for ``user`` (to events still open for registration, or
+    to ``event``), with the inviting partner: shown to them only, never publicly."""
+    if not user.is_authenticated:
+        return []
+    members = (
+        EntryMember.objects.filter(
+            player=user, confirmed_at__isnull=True, entry__status=Entry.Status.PENDING
+        )
+        .select_related("entry__event")
+        .prefetch_related(
+            Prefetch("entry__members", queryset=EntryMember.objects.select_related("player"))
+        )
+        .order_by("entry__event__start_at", "pk")
+    )
+    if event is not None:
+        members = members.filter(event=event)
+    else:
+        members = members.filter(entry__event__status=Event.Status.REGISTRATION)
+    found = list(members)
+    for member in found:
+        member.inviter = next(
+            (m.player for m in member.entry.members.all() if m.player_id != user.pk), None
+        )
+    return found
+
+
+def invitations_sent_get(*, user: User) -> list[EntryMember]:
+    """The invitations ``user`` sent that wait for the partner (events still open)."""
+    if not user.is_authenticated:
+        return []
+    found = list(
+        EntryMember.objects.filter(
+            player=user,
+            confirmed_at__isnull=False,
+            entry__status=Entry.Status.PENDING,
+            entry__event__status=Event.Status.REGISTRATION,
+        )
+        .select_related("entry__event")
+        .prefetch_related(
+            Prefetch("entry__members", queryset=EntryMember.objects.select_related("player"))
+        )
+        .order_by("entry__event__start_at", "pk")
+    )
+    for member in found:
+        member.invitee = next(
+            (m.player for m in member.entry.members.all() if m.player_id != user.pk), None
+        )
+    return found
+
+
 def player_entries_get(*, user: User) -> list[EntryMember]:
-    """Every event a player entered (not declined), newest first, with partners."""
+    """Every event a player entered (not declined), newest first, with partners. Pending
+    invitations are not entries yet: a public page never shows them."""
     return list(
-        EntryMember.objects.filter(player=user)
+        EntryMember.objects.filter(player=user, entry__registration_order__isnull=False)
         .exclude(entry__status=Entry.Status.DECLINED)
         .select_related("entry__event")
         .prefetch_related(

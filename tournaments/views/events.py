@@ -51,12 +51,22 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
         if current is not None and not current.is_open:  # between two timed rounds
             next_start = event.round_start(current.number + 1)
     membership = selectors.membership_get(event=event, user=request.user)
+    # Invitations to the user do not lock them out: they may still register with
+    # someone else, and accepting one cancels the others (docs/rules.md § Swiss pairs).
+    invitations = (
+        selectors.invitations_get(user=request.user, event=event)
+        if event.status == Event.Status.REGISTRATION and not format_for(event).seats_players
+        else []
+    )
+    if membership is not None and membership.confirmed_at is None:
+        membership = None  # only invitations: listed on their own
     context.update(
         current_round=current,
         next_start=next_start,
         starts_at=event.round_start(1),
         paused=event.paused_at is not None,
         membership=membership,
+        invitations=invitations,
         register_form=RegisterForm() if event.registration_open and not membership else None,
         director=is_event_director(user=request.user, event=event),
         live_view=format_for(event).live_view,
@@ -68,7 +78,6 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
         context.update(
             my_entry=entry,
             partner=next((m for m in entry.members.all() if m.player_id != request.user.pk), None),
-            invited=entry.status == Entry.Status.PENDING and membership.confirmed_at is None,
             can_withdraw=entry.status in (Entry.Status.CONFIRMED, Entry.Status.PENDING)
             and event.status == Event.Status.REGISTRATION,
         )
