@@ -1,7 +1,9 @@
+from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.http import JsonResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from .forms import SignupForm
@@ -15,6 +17,14 @@ def signup(request):
             user = form.save()
             # the password backend: the login throttle's backend logs nobody in
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            messages.success(
+                request,
+                _(
+                    "Welcome to Bridgehall, %(name)s! Register for an event with a partner, "
+                    "or accept a partner's invitation on your profile."
+                )
+                % {"name": user.name},
+            )
             return redirect("tournaments:event_list")
     else:
         form = SignupForm()
