@@ -19,13 +19,14 @@
 
   function wallClock(date, zone, fmt) {
     var opts = { hour: "2-digit", minute: "2-digit", hourCycle: "h23" };
+    if (fmt === "seconds") opts.second = "2-digit";
     if (fmt === "datetime") { opts.year = "numeric"; opts.month = "2-digit"; opts.day = "2-digit"; }
     if (zone) opts.timeZone = zone;
     var parts = {};
     new Intl.DateTimeFormat("en-GB", opts).formatToParts(date).forEach(function (p) {
       parts[p.type] = p.value;
     });
-    var hm = parts.hour + ":" + parts.minute;
+    var hm = parts.hour + ":" + parts.minute + (fmt === "seconds" ? ":" + parts.second : "");
     return fmt === "datetime" ? parts.year + "-" + parts.month + "-" + parts.day + " " + hm : hm;
   }
 

@@ -4,6 +4,7 @@ the form, in the API and in the admin, and every page writes its times in it, na
 from __future__ import annotations
 
 import random
+import re
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -139,3 +140,28 @@ def test_the_event_list_shows_the_start_in_the_events_zone(client, make_event):
     page = client.get(reverse("tournaments:event_list")).content.decode()
     paris = timezone.localtime(start, __import__("zoneinfo").ZoneInfo("Europe/Paris"))
     assert f'{paris:%Y-%m-%d %H:%M} <span class="tz">Paris (UTC+' in page
+
+
+def test_no_template_writes_a_time_without_its_zone():
+    """Every time a page shows goes through the event_time filters (the one place):
+    only machine-readable instants (``date:'c'``, ``data-now``) use Django's own."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2] / "templates"
+    bad = []
+    for path in root.rglob("*.html"):
+        for number, line in enumerate(path.read_text().splitlines(), 1):
+            for match in re.finditer(
+                r"\|(date|time):?(\"[^\"]*\"|'[^']*')?|\{% now [^%]*%\}", line
+            ):
+                text = match.group(0)
+                if text in ("|date:'c'",) or "'c'" in text:
+                    continue
+                bad.append(f"{path.relative_to(root)}:{number} {text}")
+    assert bad == []
+
+
+def test_the_live_standings_say_when_they_were_updated_in_the_events_zone(client, make_event):
+    event = make_event(pairs=4, start=True, time_zone="Asia/Shanghai")
+    page = client.get(reverse("tournaments:standings_fragment", args=[event.pk])).content.decode()
+    assert 'data-fmt="seconds"' in page and "Shanghai (UTC+8)" in page

@@ -25,7 +25,12 @@ from ..timezones import zone, zone_label
 
 register = template.Library()
 
-FORMATS = {"time": "%H:%M", "datetime": "%Y-%m-%d %H:%M", "date": "%Y-%m-%d"}
+FORMATS = {
+    "time": "%H:%M",
+    "seconds": "%H:%M:%S",
+    "datetime": "%Y-%m-%d %H:%M",
+    "date": "%Y-%m-%d",
+}
 
 
 def _zone_name(where) -> str:
@@ -72,6 +77,12 @@ def event_datetime(value, where=None):
 def event_date(value, where=None):
     """The date (``Y-m-d``) in the event's zone."""
     return _render(value, where, "date")
+
+
+@register.simple_tag
+def event_now(where=None):
+    """The time now (``H:M:S``) in the event's zone, the zone named: "updated at"."""
+    return _render(timezone.now(), where, "seconds")
 
 
 @register.filter
