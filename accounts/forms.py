@@ -16,7 +16,7 @@ def _looks_like_another(key: str) -> User | None:
 
 
 class SignupForm(UserCreationForm):
-    """Sign-up (``docs/rules.md`` § Accounts): an ASCII username, a display name, and
+    """Sign-up (``docs/rules.md`` § Players and partners): an ASCII username, a display name, and
     neither may look like another player's username or name (case, accents, Unicode
     look-alikes such as a Cyrillic "ѕ")."""
 

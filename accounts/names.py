@@ -1,4 +1,4 @@
-"""Names that imitate another player's (``docs/rules.md`` § Accounts and the API).
+"""Names that imitate another player's (``docs/rules.md`` § Players and partners).
 
 ``name_key`` folds a username or display name to what a reader sees: Unicode NFKC,
 case folding, accents dropped, the usual Cyrillic and Greek look-alikes of Latin letters

@@ -105,7 +105,7 @@ def test_two_registrations_of_the_same_player_at_once(make_event):
         lambda: services.entry_register(event=event, player=a, partner=b),
         lambda: services.entry_register(event=event, player=c, partner=b),
     )
-    # b may hold two invitations (docs/rules.md § Swiss pairs): both are stored ...
+    # b may hold two invitations (docs/rules.md § Players and partners): both are stored ...
     assert not any(isinstance(o, Exception) for o in out), out
     # ... and accepting both at once enters b in exactly one pair, cancelling the other
     confirmed = race(*(lambda e=e: services.entry_confirm(entry=e, player=b) for e in out))

@@ -195,7 +195,7 @@ class EntryMember(models.Model):
         verbose_name_plural = _("entry members")
         ordering = ["entry", "position"]
         constraints = [
-            # docs/rules.md § Swiss pairs, registration: one entry per player and event;
+            # docs/rules.md § Players and partners: one entry per player and event;
             # an invitation not yet accepted does not count, so one player may hold
             # several (accepting one cancels the others).
             models.UniqueConstraint(

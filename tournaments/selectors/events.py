@@ -151,7 +151,7 @@ def membership_get(*, event: Event, user: User) -> EntryMember | None:
     if not user.is_authenticated:
         return None
     # The player's own entry (complete, or an invitation they sent) before any invitation
-    # to them: they may hold several of those (docs/rules.md § Swiss pairs).
+    # to them: they may hold several of those (docs/rules.md § Players and partners).
     return (
         EntryMember.objects.filter(event=event, player=user)
         .exclude(entry__status=Entry.Status.DECLINED)

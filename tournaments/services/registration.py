@@ -35,7 +35,7 @@ def players_enterable_check(*, players: list[User]) -> None:
 
 def _refuse_taken(*, event: Event, players: list[User], invitation: bool) -> None:
     """Refuse players already in an entry of ``event``, saying what is really happening
-    (``docs/rules.md`` § Swiss pairs, registration). An invitation a player has not
+    (``docs/rules.md`` § Players and partners). An invitation a player has not
     accepted yet does not count: it never locks them out of another registration."""
     taken = (
         EntryMember.objects.filter(event=event, player__in=players, confirmed_at__isnull=False)

@@ -52,7 +52,7 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
             next_start = event.round_start(current.number + 1)
     membership = selectors.membership_get(event=event, user=request.user)
     # Invitations to the user do not lock them out: they may still register with
-    # someone else, and accepting one cancels the others (docs/rules.md § Swiss pairs).
+    # someone else, and accepting one cancels the others (docs/rules.md § Players and partners).
     invitations = (
         selectors.invitations_get(user=request.user, event=event)
         if event.status == Event.Status.REGISTRATION and not format_for(event).seats_players
