@@ -20,8 +20,13 @@ class User(AbstractUser):
     display_name = models.CharField(_("display name"), max_length=80, blank=True)
     # What the username and the display name look like (accounts/names.py): a new
     # player's names may not look like another player's.
-    username_key = models.CharField(max_length=150, blank=True, db_index=True, editable=False)
-    name_key = models.CharField(max_length=80, blank=True, db_index=True, editable=False)
+    # (db_default: a row written by the previous release, during an upgrade, still saves)
+    username_key = models.CharField(
+        max_length=150, blank=True, db_index=True, editable=False, default="", db_default=""
+    )
+    name_key = models.CharField(
+        max_length=80, blank=True, db_index=True, editable=False, default="", db_default=""
+    )
 
     objects = Users()
 

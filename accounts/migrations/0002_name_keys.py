@@ -31,12 +31,12 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='user',
             name='name_key',
-            field=models.CharField(blank=True, db_index=True, editable=False, max_length=80),
+            field=models.CharField(blank=True, db_default='', db_index=True, default='', editable=False, max_length=80),
         ),
         migrations.AddField(
             model_name='user',
             name='username_key',
-            field=models.CharField(blank=True, db_index=True, editable=False, max_length=150),
+            field=models.CharField(blank=True, db_default='', db_index=True, default='', editable=False, max_length=150),
         ),
         migrations.RunPython(fill_keys, migrations.RunPython.noop),
     ]

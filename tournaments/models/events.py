@@ -66,6 +66,8 @@ class Event(models.Model):
         _("time zone"),
         max_length=64,
         default=default_time_zone,
+        # an event the previous release creates during an upgrade (no zone): UTC
+        db_default="UTC",
         validators=[validate_time_zone],
         help_text=_("Where the event is played (an IANA name such as Europe/London)."),
     )
