@@ -66,6 +66,10 @@ def test_the_filters_write_the_time_in_the_events_zone_with_the_zone_named():
 
 def test_the_form_reads_the_start_time_in_the_chosen_zone(client, director):
     client.force_login(director)
+    for name in ("tournaments:event_create", "tournaments:teams_event_create"):
+        form = client.get(reverse(name)).content.decode()
+        assert '<select name="time_zone"' in form and '<option value="Asia/Shanghai">' in form
+        assert f'<option value="{settings.TIME_ZONE}" selected>' in form
     start = timezone.now() + timedelta(days=3)
     wall = start.astimezone(timezone.get_default_timezone()).replace(tzinfo=None)
     response = client.post(
@@ -165,3 +169,39 @@ def test_the_live_standings_say_when_they_were_updated_in_the_events_zone(client
     event = make_event(pairs=4, start=True, time_zone="Asia/Shanghai")
     page = client.get(reverse("tournaments:standings_fragment", args=[event.pk])).content.decode()
     assert 'data-fmt="seconds"' in page and "Shanghai (UTC+8)" in page
+
+
+def test_a_team_event_takes_a_time_zone_too(client, director):
+    body = {
+        "name": "Teams night",
+        "kind": "teams_rr",
+        "start_at": (timezone.now() + timedelta(days=1)).isoformat(),
+        "boards_per_round": 2,
+        "time_zone": "Australia/Sydney",
+    }
+    created = api_client(director).post("/api/events/teams/", body, format="json")
+    assert created.status_code == 201, created.content
+    assert created.json()["time_zone"] == "Australia/Sydney"
+    client.force_login(director)
+    start = timezone.now() + timedelta(days=2)
+    response = client.post(
+        reverse("tournaments:teams_event_create"),
+        {
+            "name": "Page teams",
+            "kind": "teams_swiss",
+            "start_at": start.strftime("%Y-%m-%dT%H:%M"),
+            "time_zone": "Europe/Berlin",
+            "num_rounds": 3,
+            "boards_per_round": 4,
+            "round_minutes": 30,
+            "gap_minutes": 5,
+            "vp_scale": "wbf2013",
+            "bye_vp": "12",
+            "adjusted_plus": 3,
+            "adjusted_average": 0,
+            "adjusted_minus": -3,
+            "broadcast": "on",
+        },
+    )
+    assert response.status_code == 302, response.content.decode()[:3000]
+    assert Event.objects.get(name="Page teams").time_zone == "Europe/Berlin"
