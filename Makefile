@@ -3,8 +3,10 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
+# `make demo PORT=8080` serves on another port
+PORT ?= 8000
 
-.PHONY: install demo test lint format bench run clean
+.PHONY: install demo demo-reset test lint format bench run clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -18,13 +20,18 @@ demo: install
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py demo_data
 	$(BIN)/python manage.py demo_ladder
-	@echo "Serving on http://127.0.0.1:8000/ with the in-process round clock (Ctrl-C stops both)."
+	@echo "Serving on http://127.0.0.1:$(PORT)/ with the in-process round clock (Ctrl-C stops both)."
 	$(BIN)/python manage.py run_clock & clock=$$!; \
 	trap 'kill $$clock 2>/dev/null' EXIT INT TERM; \
-	$(BIN)/python manage.py runserver --noreload 127.0.0.1:8000
+	$(BIN)/python manage.py runserver --noreload 127.0.0.1:$(PORT)
+
+# Empties the demo database and loads the demo anew (the virtualenv stays); then `make demo`.
+demo-reset: install
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py demo_data --reset
 
 run: install
-	$(BIN)/python manage.py runserver 127.0.0.1:8000
+	$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 
 test: install
 	$(BIN)/ruff check .

@@ -1,7 +1,13 @@
+from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.http import JsonResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
 
 from .forms import SignupForm
+from .selectors import players_search
 
 
 def signup(request):
@@ -11,7 +17,28 @@ def signup(request):
             user = form.save()
             # the password backend: the login throttle's backend logs nobody in
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            messages.success(
+                request,
+                _(
+                    "Welcome to Bridgehall, %(name)s! Register for an event with a partner, "
+                    "or accept a partner's invitation on your profile."
+                )
+                % {"name": user.name},
+            )
             return redirect("tournaments:event_list")
     else:
         form = SignupForm()
     return render(request, "registration/signup.html", {"form": form})
+
+
+@login_required
+@require_GET
+def player_search(request):
+    """``GET /accounts/players/search/?q=ali``: ``{"results": [{"username", "name"}]}``,
+    the players a partner box suggests (at least 2 characters; 10 at most)."""
+    players = players_search(query=request.GET.get("q", "")[:80], exclude=request.user)
+    response = JsonResponse(
+        {"results": [{"username": p.username, "name": p.name} for p in players]}
+    )
+    response["Cache-Control"] = "private, no-store"
+    return response

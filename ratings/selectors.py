@@ -50,3 +50,14 @@ def player_event_rows(*, player: User) -> list[dict]:
             }
         )
     return rows
+
+
+def own_invitations(*, viewer: User, player: User) -> dict:
+    """The invitations a player sees on their own profile (to them, and theirs waiting
+    for a partner); nothing for anyone else: a pending invitation is never public."""
+    if not viewer.is_authenticated or viewer.pk != player.pk:
+        return {"invitations": [], "invitations_sent": []}
+    return {
+        "invitations": tournament_selectors.invitations_get(user=player),
+        "invitations_sent": tournament_selectors.invitations_sent_get(user=player),
+    }

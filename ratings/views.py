@@ -10,7 +10,13 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from .calc import next_tier, rank_tier
-from .selectors import ledger_for, master_points_total, player_event_rows, player_get
+from .selectors import (
+    ledger_for,
+    master_points_total,
+    own_invitations,
+    player_event_rows,
+    player_get,
+)
 
 
 def player_detail(request: HttpRequest, username: str) -> HttpResponse:
@@ -42,5 +48,6 @@ def player_detail(request: HttpRequest, username: str) -> HttpResponse:
             "ledger": ledger,
             "wins": sum(1 for r in rows if r["entry"].rank == 1),
             "podiums": sum(1 for r in rows if r["entry"].rank and r["entry"].rank <= 3),
+            **own_invitations(viewer=request.user, player=player),
         },
     )

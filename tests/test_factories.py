@@ -26,6 +26,7 @@ FACTORIES = [
     f.EventLogFactory,
     f.MasterPointEntryFactory,
     f.IdempotencyKeyFactory,
+    f.ScorecardEmailFactory,
     f.TeamFactory,
     f.TeamMemberFactory,
     f.TeamsSettingsFactory,

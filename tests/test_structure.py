@@ -175,7 +175,12 @@ IN_PLAY = "tournaments/formats/"
 # ORM lookups that decide what is hidden: a result's confirmation, a round's status.
 VISIBILITY_LOOKUP = re.compile(r"(^|__)(confirmed_at|confirmed_by)(__|$)|(^|__)round__status")
 # Lookups of the same names that are not about visibility (a player confirming an entry).
-NOT_VISIBILITY = {("tournaments/services/registration.py", "confirmed_at__isnull")}
+NOT_VISIBILITY = {
+    ("tournaments/services/registration.py", "confirmed_at__isnull"),
+    # an entry member's confirmation: one entry per player, invitations not yet accepted
+    ("tournaments/models/events.py", "confirmed_at__isnull"),
+    ("tournaments/selectors/events.py", "confirmed_at__isnull"),
+}
 
 
 def _lookups(path: Path) -> list[tuple[str, int]]:

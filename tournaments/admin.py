@@ -26,6 +26,7 @@ from .models import (
 )
 from .services.events import event_settings_validate
 from .services.teams import TEAM_KINDS, teams_event_create
+from .timezones import default_time_zone, time_zone_choices
 
 
 def _run(modeladmin, request, fn, objects, done_msg):
@@ -60,10 +61,13 @@ SETTINGS_FIELDS = (
 class _EventAdminForm(forms.ModelForm):
     class Meta:
         model = Event
-        fields = ("name", "kind", "director", "start_at", "method")
+        fields = ("name", "kind", "director", "start_at", "time_zone", "method")
+        widgets = {"time_zone": forms.Select(choices=time_zone_choices)}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        if "time_zone" in self.fields:
+            self.fields["time_zone"].required = False  # empty: the site's zone
         if self.instance.pk and isinstance(self.instance.settings, SwissSettings):
             for name in SETTINGS_FIELDS:
                 self.initial[name] = getattr(self.instance.settings, name)
@@ -72,6 +76,7 @@ class _EventAdminForm(forms.ModelForm):
         """The one check of an event's settings (``event_settings_validate``), shown on
         each field; a start time is checked only when it changes."""
         data = super().clean()
+        data["time_zone"] = data.get("time_zone") or default_time_zone()
         names = [n for n in (*SETTINGS_FIELDS, "start_at") if n in data]
         if self.instance.pk and "start_at" not in self.changed_data:
             names = [n for n in names if n != "start_at"]
@@ -132,6 +137,7 @@ class EventAdmin(admin.ModelAdmin):
         "kind",
         "director",
         "start_at",
+        "time_zone",
         "num_rounds",
         "boards_per_round",
         "round_minutes",
@@ -144,7 +150,7 @@ class EventAdmin(admin.ModelAdmin):
         "paused_at",
         "finished_at",
     )
-    SCHEDULE = fields[1:11]
+    SCHEDULE = fields[1:12]
     readonly_fields = ("status", "current_round", "finished_at", "paused_at")
     raw_id_fields = ("director",)
     actions = ["start_now", "close_current_round"]
@@ -179,7 +185,7 @@ class EventAdmin(admin.ModelAdmin):
             try:
                 if kind in TEAM_KINDS:
                     keep = ("name", "start_at", "num_rounds", "boards_per_round", "round_minutes",
-                            "gap_minutes", "director")  # fmt: skip
+                            "gap_minutes", "director", "time_zone")  # fmt: skip
                     event = teams_event_create(
                         kind=kind, **{k: v for k, v in data.items() if k in keep}
                     )

@@ -6,6 +6,8 @@
 
 from __future__ import annotations
 
+from django.utils.translation import ngettext
+
 from .models import Event
 
 DASH = "–"
@@ -20,3 +22,11 @@ def points_text(value: float | None, method: str, *, total: bool = False) -> str
     if method == Event.Method.IMP and not total and float(value).is_integer():
         return f"{value:.0f}"
     return f"{value:.2f}"
+
+
+def more_minutes_text(minutes: int) -> str:
+    """The director's message after extending the round: "1 more minute", "5 more
+    minutes" (plural forms of the reader's language)."""
+    return ngettext(
+        "The round has %(n)d more minute.", "The round has %(n)d more minutes.", minutes
+    ) % {"n": minutes}

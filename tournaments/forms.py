@@ -13,6 +13,7 @@ from accounts.models import User
 
 from .models import Event, TeamsSettings
 from .services.events import EVENT_LIMITS, event_settings_validate
+from .timezones import default_time_zone, time_zone_choices, zone
 
 SEAT_CHOICES = [("N", _("North")), ("E", _("East")), ("S", _("South")), ("W", _("West"))]
 ADJUSTMENT_CHOICES = [("", "—"), *Event.Adjustment.choices]
@@ -78,14 +79,30 @@ class StartTimeForm(forms.Form):
         initial=False,
     )
 
+    time_zone = forms.ChoiceField(
+        label=_("Time zone"),
+        choices=time_zone_choices,
+        initial=default_time_zone,
+        required=False,  # empty: the site's zone
+        help_text=_("The pages show every time of the event in this zone."),
+    )
+
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["start_at"].help_text = _("Time zone: %(tz)s") % {
-            "tz": timezone.get_current_timezone_name()
-        }
+        self.fields["start_at"].help_text = _("A time of the event's time zone.")
         if not self.is_bound:
             start = timezone.localtime() + timedelta(hours=1)
             self.initial.setdefault("start_at", start.replace(minute=0, second=0, microsecond=0))
+
+    def clean(self):
+        data = super().clean()
+        # The start time is a wall-clock time of the event's zone, not of the site's.
+        data["time_zone"] = name = data.get("time_zone") or default_time_zone()
+        start = data.get("start_at")
+        if start is not None:
+            wall = timezone.make_naive(start, timezone.get_current_timezone())
+            data["start_at"] = timezone.make_aware(wall, zone(name))
+        return data
 
 
 class EventForm(StartTimeForm):

@@ -5,7 +5,9 @@
 2. its round,
 3. a table,
 4. a result,
-5. an entry (registration).
+5. an entry (registration); several entries of one event in ascending id order
+   (``pending_entries_for_update``: a pair completes and its players' other pending
+   invitations are cancelled, under the event's lock).
 
 Ladders (``docs/rules.md`` § Ladder) lock after the event of a ladder match:
 
@@ -88,6 +90,18 @@ def result_at_table_for_update(*, table: Table, board: Board) -> Result | None:
 
 def entry_for_update(entry_id: int) -> Entry:
     return Entry.objects.select_for_update(of=("self",)).get(pk=entry_id)
+
+
+def pending_entries_for_update(*, event: Event, player_ids, keep: int | None = None) -> list[Entry]:
+    """The pending registrations of ``event`` that name any of ``player_ids`` (but
+    ``keep``), locked in ascending id order; the caller holds the event's lock."""
+    entries = Entry.objects.filter(
+        event=event, status=Entry.Status.PENDING, members__player_id__in=list(player_ids)
+    )
+    if keep is not None:
+        entries = entries.exclude(pk=keep)
+    ids = sorted(set(entries.values_list("pk", flat=True)))
+    return list(Entry.objects.select_for_update(of=("self",)).filter(pk__in=ids).order_by("pk"))
 
 
 def idempotency_key_for_update(*, user, key: str) -> IdempotencyKey:

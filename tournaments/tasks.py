@@ -4,6 +4,7 @@ from celery import shared_task
 
 from .services.analysis import boards_analyse
 from .services.idempotency import idempotency_keys_expire
+from .services.mail import invitation_email_send, scorecards_send
 from .services.schedule import events_advance
 
 
@@ -32,3 +33,15 @@ def advance_due_events() -> dict[str, list[str]]:
 def expire_idempotency_keys() -> int:
     """The hourly beat entry: forget API idempotency keys older than 24 hours."""
     return idempotency_keys_expire()
+
+
+@shared_task(acks_late=True, ignore_result=True)
+def send_scorecards(event_id: int) -> int:
+    """After an event: every player's scorecard by email, each player once."""
+    return scorecards_send(event_id=event_id)
+
+
+@shared_task(acks_late=True, ignore_result=True)
+def send_invitation_email(entry_id: int) -> bool:
+    """Tell an invited partner of their invitation."""
+    return invitation_email_send(entry_id=entry_id)

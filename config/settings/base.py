@@ -32,6 +32,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "knox",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Redoc served from our static files: /api/docs/ works offline
     "axes",
     "accounts",
     "tournaments",
@@ -171,6 +172,10 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+    # /api/docs/ loads Redoc from the project's static files, never from a CDN
+    "REDOC_DIST": "SIDECAR",
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
 }
 
 # Celery: with no broker the tasks run in-process, eagerly (the embedded default).
@@ -218,3 +223,22 @@ LOGGING = {
     # The in-process "memory://" broker has no host; kombu warns about it on every task.
     "loggers": {"kombu.connection": {"level": "ERROR"}},
 }
+
+# Email (README § Email): the console backend (the demo prints emails on the terminal)
+# unless EMAIL_HOST names an SMTP server.
+EMAIL_HOST = env("EMAIL_HOST", default="")
+EMAIL_PORT = env.int("EMAIL_PORT", default=587)
+EMAIL_HOST_USER = env("EMAIL_HOST_USER", default="")
+EMAIL_HOST_PASSWORD = env("EMAIL_HOST_PASSWORD", default="")
+EMAIL_USE_TLS = env.bool("EMAIL_USE_TLS", default=True)
+EMAIL_USE_SSL = env.bool("EMAIL_USE_SSL", default=False)
+EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=20)
+EMAIL_BACKEND = env(
+    "EMAIL_BACKEND",
+    default="django.core.mail.backends.smtp.EmailBackend"
+    if EMAIL_HOST
+    else "django.core.mail.backends.console.EmailBackend",
+)
+DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="Bridgehall <noreply@bridgehall.local>")
+# Where the links in emails point (no request to build them from).
+SITE_URL = env("SITE_URL", default="http://127.0.0.1:8000")

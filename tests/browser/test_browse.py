@@ -33,7 +33,7 @@ def test_index_to_event_to_a_board_with_its_results_and_deal(live_server, event,
     page.get_by_role("link", name="Browser Swiss").click()
     page.wait_for_url(f"**/events/{event.pk}/")
     assert "Final standings" in page.inner_text("main")
-    cell = page.locator("table.grid tbody td a").first
+    cell = page.locator("table.grid tbody td:not(.opp) a").first  # a score, not "vs"
     href = cell.get_attribute("href")
     number = int(href.rstrip("/").rsplit("/", 1)[1])
     cell.click()

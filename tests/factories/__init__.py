@@ -21,6 +21,7 @@ from tournaments.models import (
     Result,
     ResultCorrection,
     Round,
+    ScorecardEmail,
     Standing,
     SwissSettings,
     Table,
@@ -208,6 +209,14 @@ class MasterPointEntryFactory(factory.django.DjangoModelFactory):
     kind = MasterPointEntry.Kind.AWARD
     amount = 3
     reason = "Event award"
+
+
+class ScorecardEmailFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = ScorecardEmail
+
+    event = factory.SubFactory(EventFactory)
+    player = factory.SubFactory(UserFactory)
 
 
 class IdempotencyKeyFactory(factory.django.DjangoModelFactory):

@@ -30,7 +30,12 @@ def test_player_profile_shows_events_master_points_and_tier(client, finished_eve
     html = response.content.decode()
     assert "Spring Swiss" in html
     assert entry.master_points == 3
-    assert "有级牌手" in html and "Ranked Player" in html  # 3 points: tier 1
+    # 3 points: tier 1, named in the reader's language only
+    assert "Ranked Player" in html and "有级牌手" not in html
+    assert "2 more points to Intermediate" in html and "中级牌手" not in html
+    chinese = client.get(url, HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
+    assert "有级牌手" in chinese and "Ranked Player" not in chinese
+    assert "Intermediate" not in chinese
     assert "+3" in html  # the ledger row
     partner = player(entry, 2)
     assert reverse("ratings:player_detail", args=[partner.username]) in html

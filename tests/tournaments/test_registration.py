@@ -35,14 +35,21 @@ def test_invite_then_confirm_completes_registration_in_order(event):
 
 
 def test_a_player_is_in_at_most_one_pair(event):
-    a, b, c = UserFactory.create_batch(3)
-    services.entry_register(event=event, player=a, partner=b)
+    a, b, c, d = UserFactory.create_batch(4)
+    first = services.entry_register(event=event, player=a, partner=b)
+    # b's pending invitation does not lock b out: c may invite b too
+    second = services.entry_register(event=event, player=c, partner=b)
     with pytest.raises(ConflictError) as err:
-        services.entry_register(event=event, player=c, partner=b)
-    assert err.value.code == "already_entered"
-    with pytest.raises(ConflictError):
         services.entry_register(event=event, player=a, partner=b)
-    assert Entry.objects.filter(event=event).count() == 1
+    assert err.value.code == "already_invited"
+    assert "already invited" in err.value.message
+    services.entry_confirm(entry=second, player=b)
+    first.refresh_from_db()
+    assert first.status == Entry.Status.DECLINED  # accepting one cancelled the other
+    with pytest.raises(ConflictError) as err:
+        services.entry_register(event=event, player=d, partner=b)
+    assert err.value.code == "already_entered"
+    assert Entry.objects.filter(event=event, status=Entry.Status.CONFIRMED).count() == 1
 
 
 def test_only_the_invited_partner_confirms(event):

@@ -12,6 +12,7 @@ from rest_framework.views import APIView
 from .. import selectors, services
 from ..models import Event
 from ..services.events import EVENT_LIMITS, event_settings_validate
+from ..timezones import time_zone_names
 from .permissions import IsDirector, IsEventDirector
 from .serializers import EntrySerializer, EventDetailSerializer, EventSerializer
 from .utils import (
@@ -78,6 +79,12 @@ class EventListCreateApi(APIView):
         )
         traveller_hidden = serializers.BooleanField(
             default=False, help_text="Other tables' results stay hidden until the round ends."
+        )
+        time_zone = serializers.ChoiceField(
+            choices=time_zone_names(),
+            required=False,
+            help_text="IANA zone name; the pages show the event's times in it "
+            "(default: the site's TIME_ZONE).",
         )
 
         class Meta:

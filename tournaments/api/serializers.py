@@ -91,6 +91,7 @@ class EventSerializer(serializers.Serializer):
     status = serializers.CharField()
     director = serializers.IntegerField(source="director_id", allow_null=True)
     start_at = serializers.DateTimeField()
+    time_zone = serializers.CharField(help_text="IANA zone name the pages show times in.")
     num_rounds = serializers.IntegerField()
     boards_per_round = serializers.IntegerField()
     boards_total = serializers.IntegerField()

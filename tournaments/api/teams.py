@@ -15,6 +15,7 @@ from ..errors import BridgeError, PermissionDeniedError
 from ..models import Entry, Event, Team, TeamsSettings
 from ..permissions import is_event_director, may_manage_team
 from ..services import teams as team_services
+from ..timezones import time_zone_names
 from .entries import _username_field
 from .permissions import IsDirector
 from .serializers import EventSerializer
@@ -146,6 +147,11 @@ class TeamsEventCreateApi(APIView):
         lead_required = serializers.BooleanField(default=True)
         online_play = serializers.BooleanField(default=False)
         traveller_hidden = serializers.BooleanField(default=False)
+        time_zone = serializers.ChoiceField(
+            choices=time_zone_names(),
+            required=False,
+            help_text="IANA zone name (default: the site's TIME_ZONE).",
+        )
 
         class Meta:
             ref_name = "TeamsEventCreateInput"

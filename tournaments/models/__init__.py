@@ -9,6 +9,7 @@ package; these models only store what the services computed.
 from .events import Entry, EntryMember, Event
 from .idempotency import IdempotencyKey
 from .log import EventLog, SchedulerTick
+from .mail import ScorecardEmail
 from .play import Board, Result, ResultCorrection, Round, Standing, Table, TableSeat
 from .settings import RoundSchedule, SwissSettings
 from .teams import Lineup, Match, Team, TeamEntry, TeamMember, TeamsSettings
@@ -29,6 +30,7 @@ __all__ = [
     "EventLog",
     "SchedulerTick",
     "IdempotencyKey",
+    "ScorecardEmail",
     "Team",
     "TeamMember",
     "TeamEntry",

@@ -9,6 +9,8 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from ..timezones import default_time_zone, validate_time_zone
+
 # Event kind -> the reverse one-to-one name of that format's settings model.
 SETTINGS_RELATION = {
     "swiss_pairs": "swiss_settings",
@@ -60,6 +62,16 @@ class Event(models.Model):
         blank=True,
     )
     start_at = models.DateTimeField(_("start time"), db_index=True)
+    # docs/rules.md § Times and places: the pages show every time in this zone, named.
+    time_zone = models.CharField(
+        _("time zone"),
+        max_length=64,
+        default=default_time_zone,
+        # an event the previous release creates during an upgrade (no zone): UTC
+        db_default="UTC",
+        validators=[validate_time_zone],
+        help_text=_("Where the event is played (an IANA name such as Europe/London)."),
+    )
     method = models.CharField(
         _("scoring method"), max_length=8, choices=Method, default=Method.XIMP
     )
@@ -198,9 +210,18 @@ class EntryMember(models.Model):
     confirmed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        verbose_name = _("entry member")
+        verbose_name_plural = _("entry members")
         ordering = ["entry", "position"]
         constraints = [
-            models.UniqueConstraint(fields=["event", "player"], name="member_one_entry_per_event"),
+            # docs/rules.md § Players and partners: one entry per player and event;
+            # an invitation not yet accepted does not count, so one player may hold
+            # several (accepting one cancels the others).
+            models.UniqueConstraint(
+                fields=["event", "player"],
+                condition=models.Q(confirmed_at__isnull=False),
+                name="member_one_confirmed_entry_per_event",
+            ),
             models.UniqueConstraint(fields=["entry", "position"], name="member_unique_position"),
         ]
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class IdempotencyKey(models.Model):
@@ -24,6 +25,8 @@ class IdempotencyKey(models.Model):
     created_at = models.DateTimeField(db_index=True)
 
     class Meta:
+        verbose_name = _("idempotency key")
+        verbose_name_plural = _("idempotency keys")
         constraints = [
             models.UniqueConstraint(fields=["user", "key"], name="idempotency_key_once_per_user")
         ]

@@ -6,6 +6,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from .events import Event
 
@@ -28,6 +29,8 @@ class EventLog(models.Model):
     at = models.DateTimeField(default=timezone.now)
 
     class Meta:
+        verbose_name = _("event log entry")
+        verbose_name_plural = _("event log")
         ordering = ["-at", "-pk"]
         constraints = [
             models.UniqueConstraint(
@@ -48,6 +51,10 @@ class SchedulerTick(models.Model):
     last_run_at = models.DateTimeField()
     runs = models.PositiveBigIntegerField(default=0)
     transitions = models.PositiveBigIntegerField(default=0)
+
+    class Meta:
+        verbose_name = _("scheduler tick")
+        verbose_name_plural = _("scheduler ticks")
 
     def __str__(self) -> str:
         return f"{self.name}: {self.last_run_at:%Y-%m-%d %H:%M:%S}"

@@ -24,6 +24,8 @@ class Round(models.Model):
     closed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
         ordering = ["event", "number"]
         constraints = [
             models.UniqueConstraint(fields=["event", "number"], name="round_unique_number"),
@@ -57,6 +59,8 @@ class Board(models.Model):
     par_contracts = models.CharField(max_length=120, blank=True)
 
     class Meta:
+        verbose_name = _("board")
+        verbose_name_plural = _("boards")
         ordering = ["event", "number"]
         constraints = [
             models.UniqueConstraint(fields=["event", "number"], name="board_unique_number"),
@@ -88,6 +92,8 @@ class Table(models.Model):
     )
 
     class Meta:
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
         ordering = ["round", "number"]
         constraints = [
             models.UniqueConstraint(fields=["round", "number"], name="table_unique_number"),
@@ -120,6 +126,8 @@ class TableSeat(models.Model):
     player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
 
     class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
         ordering = ["table", "seat"]
         constraints = [
             models.UniqueConstraint(fields=["table", "seat"], name="tableseat_one_per_seat"),
@@ -171,6 +179,8 @@ class Result(models.Model):
     confirmed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        verbose_name = _("result")
+        verbose_name_plural = _("results")
         ordering = ["board__number", "table__number"]
         constraints = [
             models.UniqueConstraint(fields=["table", "board"], name="result_one_per_table_board"),
@@ -198,6 +208,8 @@ class ResultCorrection(models.Model):
     reason = models.CharField(max_length=200, blank=True)
 
     class Meta:
+        verbose_name = _("result correction")
+        verbose_name_plural = _("result corrections")
         ordering = ["-changed_at", "-pk"]
 
     def __str__(self) -> str:
@@ -215,6 +227,8 @@ class Standing(models.Model):
     place = models.PositiveIntegerField()
 
     class Meta:
+        verbose_name = _("standing")
+        verbose_name_plural = _("standings")
         ordering = ["entry", "round_number"]
         constraints = [
             models.UniqueConstraint(

@@ -63,6 +63,8 @@ class TeamMember(models.Model):
     position = models.PositiveSmallIntegerField(default=1)
 
     class Meta:
+        verbose_name = _("team member")
+        verbose_name_plural = _("team members")
         ordering = ["team", "position", "pk"]
         constraints = [
             models.UniqueConstraint(fields=["team", "player"], name="teammember_once"),
@@ -82,6 +84,8 @@ class TeamEntry(models.Model):
     team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="entries")
 
     class Meta:
+        verbose_name = _("team entry")
+        verbose_name_plural = _("team entries")
         constraints = [
             models.UniqueConstraint(fields=["event", "team"], name="teamentry_once_per_event"),
         ]

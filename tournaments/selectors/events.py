@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from django.db.models import Case, Count, F, Prefetch, Q, QuerySet, Value, When
+from django.db.models import Case, Count, DateTimeField, F, Prefetch, Q, QuerySet, Value, When
 
 from accounts.models import User
 
@@ -16,6 +16,7 @@ from ..models import (
     Event,
     Result,
     ResultCorrection,
+    Table,
 )
 from ..permissions import is_event_director
 
@@ -86,8 +87,24 @@ def score_grid_get(*, event: Event) -> dict[int, dict[int, tuple[float | None, i
     return grid
 
 
+def round_opponents_get(*, event: Event, rounds) -> dict[int, dict[int, int | None]]:
+    """``{entry id: {round number: the opponents' entry id (None: a bye)}}`` for the
+    given rounds, in one query (the score grid's "against" columns)."""
+    opponents: dict[int, dict[int, int | None]] = defaultdict(dict)
+    rows = Table.objects.filter(round__event=event, round__number__in=list(rounds)).values_list(
+        "round__number", "ns_id", "ew_id"
+    )
+    for number, ns_id, ew_id in rows:
+        if ns_id:
+            opponents[ns_id][number] = ew_id
+        if ew_id:
+            opponents[ew_id][number] = ns_id
+    return opponents
+
+
 def event_index_get(*, query: str = "", on=None) -> QuerySet[Event]:
-    """Events for the index, running first, then open for registration, then results;
+    """Events for the index, running first, then open for registration (both soonest
+    first), then results (newest first);
     with the pair count and the winners (rank 1): two queries in all."""
     events = event_list(query=query)
     if on is not None:
@@ -97,8 +114,14 @@ def event_index_get(*, query: str = "", on=None) -> QuerySet[Event]:
         When(status=Event.Status.REGISTRATION, then=Value(1)),
         default=Value(2),
     )
+    # Running and open events soonest first (the next one to play on top); results newest first.
+    upcoming_first = Case(
+        When(~Q(status=Event.Status.FINISHED), then=F("start_at")),
+        default=None,
+        output_field=DateTimeField(),
+    )
     return (
-        events.order_by(status_order, "-start_at", "-pk")
+        events.order_by(status_order, upcoming_first.asc(nulls_last=True), "-start_at", "-pk")
         .annotate(
             pairs=Count(
                 "entries",
@@ -127,6 +150,8 @@ def membership_get(*, event: Event, user: User) -> EntryMember | None:
     """The user's place in an event (entry and both players), or None."""
     if not user.is_authenticated:
         return None
+    # The player's own entry (complete, or an invitation they sent) before any invitation
+    # to them: they may hold several of those (docs/rules.md § Players and partners).
     return (
         EntryMember.objects.filter(event=event, player=user)
         .exclude(entry__status=Entry.Status.DECLINED)
@@ -134,14 +159,67 @@ def membership_get(*, event: Event, user: User) -> EntryMember | None:
         .prefetch_related(
             Prefetch("entry__members", queryset=EntryMember.objects.select_related("player"))
         )
+        .order_by(F("confirmed_at").desc(nulls_last=True), "pk")
         .first()
     )
 
 
+def invitations_get(*, user: User, event: Event | None = None) -> list[EntryMember]:
+    """The invitations waiting for ``user`` (to events still open for registration, or
+    to ``event``), with the inviting partner: shown to them only, never publicly."""
+    if not user.is_authenticated:
+        return []
+    members = (
+        EntryMember.objects.filter(
+            player=user, confirmed_at__isnull=True, entry__status=Entry.Status.PENDING
+        )
+        .select_related("entry__event")
+        .prefetch_related(
+            Prefetch("entry__members", queryset=EntryMember.objects.select_related("player"))
+        )
+        .order_by("entry__event__start_at", "pk")
+    )
+    if event is not None:
+        members = members.filter(event=event)
+    else:
+        members = members.filter(entry__event__status=Event.Status.REGISTRATION)
+    found = list(members)
+    for member in found:
+        member.inviter = next(
+            (m.player for m in member.entry.members.all() if m.player_id != user.pk), None
+        )
+    return found
+
+
+def invitations_sent_get(*, user: User) -> list[EntryMember]:
+    """The invitations ``user`` sent that wait for the partner (events still open)."""
+    if not user.is_authenticated:
+        return []
+    found = list(
+        EntryMember.objects.filter(
+            player=user,
+            confirmed_at__isnull=False,
+            entry__status=Entry.Status.PENDING,
+            entry__event__status=Event.Status.REGISTRATION,
+        )
+        .select_related("entry__event")
+        .prefetch_related(
+            Prefetch("entry__members", queryset=EntryMember.objects.select_related("player"))
+        )
+        .order_by("entry__event__start_at", "pk")
+    )
+    for member in found:
+        member.invitee = next(
+            (m.player for m in member.entry.members.all() if m.player_id != user.pk), None
+        )
+    return found
+
+
 def player_entries_get(*, user: User) -> list[EntryMember]:
-    """Every event a player entered (not declined), newest first, with partners."""
+    """Every event a player entered (not declined), newest first, with partners. Pending
+    invitations are not entries yet: a public page never shows them."""
     return list(
-        EntryMember.objects.filter(player=user)
+        EntryMember.objects.filter(player=user, entry__registration_order__isnull=False)
         .exclude(entry__status=Entry.Status.DECLINED)
         .select_related("entry__event")
         .prefetch_related(

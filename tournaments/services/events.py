@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from decimal import Decimal
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -19,6 +20,7 @@ from ..formats import format_for
 from ..lock_objects import event_for_update
 from ..models import Event
 from ..permissions import director_required
+from ..timezones import default_time_zone, validate_time_zone
 from .audit import log_action
 
 
@@ -49,6 +51,18 @@ EVENT_LIMITS: dict[str, Limits] = {
 #: How far ahead an event may start, and how far in the past (a form filled in slowly).
 START_AHEAD_MAX = timedelta(days=730)
 START_PAST_TOLERANCE = timedelta(minutes=5)
+
+
+def time_zone_checked(name: str | None) -> str:
+    """An event's zone (``docs/rules.md`` § Times and places): a valid IANA name, or the
+    site's zone when none is given."""
+    if not name:
+        return default_time_zone()
+    try:
+        validate_time_zone(name)
+    except ValidationError as exc:
+        raise BridgeError(exc.messages[0], code="time_zone") from exc
+    return name
 
 
 @dataclass(frozen=True)
@@ -139,6 +153,7 @@ def event_create(
     lead_required: bool = True,
     online_play: bool = False,
     traveller_hidden: bool = False,
+    time_zone: str | None = None,
 ) -> Event:
     """Create a Swiss pairs event open for registration until ``start_at``.
 
@@ -165,6 +180,7 @@ def event_create(
         name=name.strip(),
         kind=Event.Kind.SWISS_PAIRS,
         start_at=start_at,
+        time_zone=time_zone_checked(time_zone),
         director=director,
         method=method,
         next_transition_at=start_at,

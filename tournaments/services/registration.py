@@ -9,8 +9,9 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 
+from ..dispatch import dispatch_on_commit
 from ..errors import BridgeError, ConflictError, PermissionDeniedError
-from ..lock_objects import entry_for_update, event_for_update
+from ..lock_objects import entry_for_update, event_for_update, pending_entries_for_update
 from ..models import Entry, EntryMember, Event
 from ..permissions import director_required, is_event_director
 from .audit import log_action
@@ -32,16 +33,74 @@ def players_enterable_check(*, players: list[User]) -> None:
         )
 
 
+def _refuse_taken(*, event: Event, players: list[User], invitation: bool) -> None:
+    """Refuse players already in an entry of ``event``, saying what is really happening
+    (``docs/rules.md`` § Players and partners). An invitation a player has not
+    accepted yet does not count: it never locks them out of another registration."""
+    taken = (
+        EntryMember.objects.filter(event=event, player__in=players, confirmed_at__isnull=False)
+        .exclude(entry__status=Entry.Status.DECLINED)
+        .select_related("player", "entry")
+        .order_by("pk")
+    )
+    for member in taken:
+        entry = member.entry
+        if entry.status != Entry.Status.PENDING or not invitation:
+            if invitation and member.player == players[0]:
+                raise ConflictError(
+                    _("You are already entered in this event."), code="already_entered"
+                )
+            raise ConflictError(
+                _("%(name)s is already entered in this event.") % {"name": member.player.name},
+                code="already_entered",
+            )
+        # A pending invitation that ``member.player`` sent.
+        invitee = entry.members.filter(confirmed_at__isnull=True).select_related("player").first()
+        waiting = {"name": invitee.player.name if invitee else "?"}
+        inviter, partner = players
+        if member.player == inviter and invitee and invitee.player == partner:
+            message = _("You have already invited %(name)s: waiting for them to confirm.")
+        elif member.player == inviter:
+            message = _(
+                "You have already invited %(name)s and are waiting for them to confirm: "
+                "cancel that invitation to invite someone else."
+            )
+        elif invitee and invitee.player == inviter:
+            message = _(
+                "%(partner)s has already invited you: confirm their invitation on this page."
+            )
+        else:
+            message = _("%(partner)s has invited %(name)s and is waiting for them to confirm.")
+        raise ConflictError(
+            message % {**waiting, "partner": member.player.name}, code="already_invited"
+        )
+
+
+def _cancel_other_invitations(*, event: Event, players: list[User], keep: Entry) -> list[Entry]:
+    """Accepting one registration cancels every other pending one of its players (theirs
+    or to them). The caller holds the event's lock; the entries are locked in id order."""
+    cancelled = pending_entries_for_update(
+        event=event, player_ids=[p.pk for p in players], keep=keep.pk
+    )
+    for entry in cancelled:
+        entry.members.all().delete()
+        entry.status = Entry.Status.DECLINED
+        entry.save(update_fields=["status"])
+    return cancelled
+
+
 def _create_entry(*, event: Event, players: list[User], confirmed: bool, late: bool) -> Entry:
     if len({p.pk for p in players}) != len(players):
         raise ConflictError(_("A pair needs two different players."), code="same_player")
     players_enterable_check(players=players)
-    taken = EntryMember.objects.filter(event=event, player__in=players).select_related("player")
-    if member := taken.first():
-        raise ConflictError(
-            _("%(name)s is already entered in this event.") % {"name": member.player.name},
-            code="already_entered",
-        )
+    if confirmed:
+        # An entry made complete at once (the director's, a team's) supersedes its
+        # players' pending invitations, as accepting one would.
+        for entry in pending_entries_for_update(event=event, player_ids=[p.pk for p in players]):
+            entry.members.all().delete()
+            entry.status = Entry.Status.DECLINED
+            entry.save(update_fields=["status"])
+    _refuse_taken(event=event, players=players, invitation=not confirmed)
     now = timezone.now()
     entry = Entry.objects.create(
         event=event,
@@ -70,16 +129,22 @@ def _create_entry(*, event: Event, players: list[User], confirmed: bool, late: b
 
 @transaction.atomic
 def entry_register(*, event: Event, player: User, partner: User) -> Entry:
-    """``player`` invites ``partner``; the entry is complete once the partner confirms."""
+    """``player`` invites ``partner``; the entry is complete once the partner confirms.
+
+    The partner is told by email (after the commit) and sees the invitation on their
+    pages; they may hold several invitations: accepting one cancels the others."""
     event = event_for_update(event.pk)
     if not event.registration_open:
         raise ConflictError(_("Registration for this event is closed."), code="closed")
-    return _create_entry(event=event, players=[player, partner], confirmed=False, late=False)
+    entry = _create_entry(event=event, players=[player, partner], confirmed=False, late=False)
+    dispatch_on_commit("tournaments.tasks.send_invitation_email", entry.pk)
+    return entry
 
 
 @transaction.atomic
 def entry_confirm(*, entry: Entry, player: User) -> Entry:
-    """The invited partner confirms: the pair gets the next registration number."""
+    """The invited partner confirms: the pair gets the next registration number, and
+    every other pending invitation of its two players is cancelled."""
     event = event_for_update(entry.event_id)
     entry = entry_for_update(entry.pk)
     member = entry.members.filter(player=player).first()
@@ -89,6 +154,8 @@ def entry_confirm(*, entry: Entry, player: User) -> Entry:
         raise ConflictError(_("This registration is not waiting for you."), code="not_pending")
     if not event.registration_open:
         raise ConflictError(_("Registration for this event is closed."), code="closed")
+    players = [m.player for m in entry.members.select_related("player")]
+    _cancel_other_invitations(event=event, players=players, keep=entry)
     member.confirmed_at = timezone.now()
     member.save(update_fields=["confirmed_at"])
     if not entry.members.filter(confirmed_at__isnull=True).exists():

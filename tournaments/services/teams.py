@@ -33,7 +33,7 @@ from ..models.teams import ROSTER_MAX, ROSTER_MIN
 from ..pairing.roundrobin import round_robin_rounds
 from ..permissions import is_event_director, may_manage_team
 from .audit import log_action
-from .events import event_settings_validate
+from .events import event_settings_validate, time_zone_checked
 from .registration import _create_entry, players_enterable_check
 
 TEAM_KINDS = (Event.Kind.TEAMS_SWISS, Event.Kind.TEAMS_RR)
@@ -86,6 +86,7 @@ def teams_event_create(
     lead_required: bool = True,
     online_play: bool = False,
     traveller_hidden: bool = False,
+    time_zone: str | None = None,
 ) -> Event:
     """A Swiss teams or round-robin teams event open for registration until ``start_at``.
 
@@ -129,6 +130,7 @@ def teams_event_create(
         name=name.strip(),
         kind=kind,
         start_at=start_at,
+        time_zone=time_zone_checked(time_zone),
         director=director,
         method=Event.Method.IMP,
         next_transition_at=start_at,

@@ -11,6 +11,7 @@ from collections import defaultdict
 from django.db.models import Count, Q, Sum
 
 from ..bulk import bulk_set
+from ..dispatch import dispatch_on_commit
 from ..formats import format_for
 from ..models import Entry, Event, Result, Standing, Table
 from ..signals import event_finished
@@ -159,4 +160,7 @@ def event_finish_ranking(*, event: Event) -> list[Entry]:
     fields = format_for(event).rank(event=event, entries=entries)
     bulk_set(Entry, entries, ["finished", "rank"])
     event_finished.send(sender=Event, event=event, entries=entries, fields=fields)
+    # Every player's scorecard by email, once the results have committed (once each:
+    # a re-ranking after a correction sends nothing again; docs/rules.md § Emails).
+    dispatch_on_commit("tournaments.tasks.send_scorecards", event.pk)
     return entries

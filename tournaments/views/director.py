@@ -14,6 +14,7 @@ from django.views.decorators.http import require_POST
 
 from .. import selectors, services
 from ..errors import BridgeError
+from ..formatting import more_minutes_text
 from ..forms import AddPairForm, CorrectionForm, EventForm, event_edit_form
 from ..interchange import pbn_decode
 from ..models import Board, Entry, Event, EventLog, Result, Round, Table
@@ -237,7 +238,7 @@ def director_clock(request: HttpRequest, event_id: int) -> HttpResponse:
         elif action == "extend":
             minutes = _minutes(request.POST.get("minutes"))
             schedule.round_extend(event=event, director=request.user, minutes=minutes)
-            messages.info(request, _("The round has %(n)d more minutes.") % {"n": minutes})
+            messages.info(request, more_minutes_text(minutes))
         else:
             messages.error(request, _("Choose pause, resume or extend."))
     except BridgeError as exc:

@@ -56,6 +56,15 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
     if event.status == Event.Status.REGISTRATION and event.next_transition_at is None:
         failed = EventLog.objects.filter(event=event, action="start_failed").first()
         start_problem = (failed.data or {}).get("reason", "") if failed else ""
+    # Invitations to the user do not lock them out: they may still register with
+    # someone else, and accepting one cancels the others (docs/rules.md § Players and partners).
+    invitations = (
+        selectors.invitations_get(user=request.user, event=event)
+        if event.status == Event.Status.REGISTRATION and not format_for(event).seats_players
+        else []
+    )
+    if membership is not None and membership.confirmed_at is None:
+        membership = None  # only invitations: listed on their own
     context.update(
         start_problem=start_problem,
         current_round=current,
@@ -63,6 +72,7 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
         starts_at=event.round_start(1),
         paused=event.paused_at is not None,
         membership=membership,
+        invitations=invitations,
         register_form=RegisterForm() if event.registration_open and not membership else None,
         director=is_event_director(user=request.user, event=event),
         live_view=format_for(event).live_view,
@@ -74,7 +84,6 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
         context.update(
             my_entry=entry,
             partner=next((m for m in entry.members.all() if m.player_id != request.user.pk), None),
-            invited=entry.status == Entry.Status.PENDING and membership.confirmed_at is None,
             can_withdraw=entry.status in (Entry.Status.CONFIRMED, Entry.Status.PENDING)
             and event.status == Event.Status.REGISTRATION,
         )

@@ -39,6 +39,8 @@ class _Words:
         self.withdrawn = escape(_("withdrawn"))
         self.late = escape(_("late"))
         self.finished = escape(_("Finished"))
+        self.bye = escape(_("Bye"))
+        self.against = escape(_("against"))
 
 
 def _standing_html(row: StandingRow, players: str, *, event: Event, words: _Words) -> str:
@@ -80,13 +82,27 @@ def _standing_html(row: StandingRow, players: str, *, event: Event, words: _Word
     return "".join(parts)
 
 
+def _opponent_cell(met: dict, number: int, order_of: dict, pair_url: str, words: _Words) -> str:
+    """The grid's "against" cell of one round: the opponents' pair number, or a bye."""
+    if number not in met:  # not seated this round (sitting out, withdrawn, not yet entered)
+        return '<td class="num opp rs"></td>'
+    opponent = met[number]
+    if opponent is None:
+        return f'<td class="num opp rs muted">{words.bye}</td>'
+    return (
+        f'<td class="num opp rs"><a href="{pair_url}{opponent}/" title="{words.against}">'
+        f"#{order_of.get(opponent, DASH)}</a></td>"
+    )
+
+
 def _grid_html(row: StandingRow, cells: list[str]) -> str:
     names = " &amp; ".join(escape(p.name) for p in row.players)
     mine = ' class="mine"' if row.mine else ""
+    neg = " neg" if row.entry.total < 0 else ""
     return (
         f'<tr{mine}><th class="sticky-col" scope="row"><a href="{row.url}">'
         f'<span class="rank-chip">{row.place or DASH}</span> {names}</a></th>'
-        f'{"".join(cells)}<td class="num strong">{row.total}</td></tr>'
+        f'{"".join(cells)}<td class="num strong{neg}">{row.total}</td></tr>'
     )
 
 
@@ -98,11 +114,18 @@ def standings_context(event: Event, user=None) -> dict:
     finished = event.status == Event.Status.FINISHED
     shown = [b for b in boards if selectors.board_is_public(board=b, event=event)]
     grid = selectors.score_grid_get(event=event) if shown else {}
-    columns = []  # (board number, link, class of a round's first board) per shown board
+    # Per shown board: (board number, link, round number of a round's first board, else 0).
+    # A round's first column is the pair's opponents in that round ("against").
+    columns = []
+    seen_rounds: list[int] = []
     for b in shown:
         url = reverse("tournaments:board_detail", args=[event.pk, b.number])
-        first = " rs" if (b.number - 1) % event.boards_per_round == 0 else ""
-        columns.append((b.number, url, first))
+        starts = b.round.number not in seen_rounds
+        if starts:
+            seen_rounds.append(b.round.number)
+        columns.append((b.number, url, b.round.number if starts else 0))
+    opponents = selectors.round_opponents_get(event=event, rounds=seen_rounds) if shown else {}
+    order_of = {e.pk: e.registration_order for e in entries}
     player_url = player_url_maker()
     pair_url = reverse("tournaments:pair_detail", args=[event.pk, 0])[: -len("0/")]
     words = _Words()
@@ -125,8 +148,12 @@ def standings_context(event: Event, user=None) -> dict:
         if not columns:
             continue
         scores = grid.get(entry.pk, {})
+        met = opponents.get(entry.pk, {})
         cells = []
-        for number, board_url, first in columns:
+        for number, board_url, round_number in columns:
+            first = " rs" if round_number else ""
+            if round_number:
+                cells.append(_opponent_cell(met, round_number, order_of, pair_url, words))
             score = scores.get(number)
             if score is None:
                 cells.append(f'<td class="num empty{first}"></td>')

@@ -2,6 +2,7 @@
 
 from datetime import timedelta
 
+from django.core.management import call_command
 from django.core.management.base import BaseCommand
 from django.utils import timezone
 
@@ -22,11 +23,24 @@ PASSWORD = "bridge-demo"
 
 
 class Command(BaseCommand):
-    help = "Create demo users and events (skipped when demo data already exists)."
+    help = (
+        "Create demo users and events (skipped when demo data already exists; "
+        "--reset empties the database first and makes the demo anew)."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument(
+            "--reset",
+            action="store_true",
+            help="Delete every row of the database (not the virtualenv) and load the demo anew.",
+        )
 
     def handle(self, *args, **opts):
-        if User.objects.filter(username="director").exists():
-            self.stdout.write("Demo data already present.")
+        if opts["reset"]:
+            call_command("flush", interactive=False, verbosity=0)
+            self.stdout.write("Database emptied.")
+        elif User.objects.filter(username="director").exists():
+            self.stdout.write("Demo data already present (demo_data --reset starts anew).")
             return
         director = User.objects.create_superuser(
             "director", "director@example.org", PASSWORD, display_name="Demo Director"
