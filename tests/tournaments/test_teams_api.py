@@ -97,6 +97,7 @@ def test_a_vp_match_end_to_end_through_the_api(director):
         assert ok.status_code == 201, ok.content
     # Before the start, a team sees only its own line-up.
     seen = api_client(rosters[0][1]).get(f"/api/events/{event_id}/lineups/?round=1").json()
+    assert len(api_client(director).get(f"/api/events/{event_id}/lineups/?round=1").json()) == 2
     assert [lu["entry"] for lu in seen] == [entries[0]]
     assert api_client().get(f"/api/events/{event_id}/lineups/?round=1").json() == []
     stranger = api_client(rosters[1][0]).post(

@@ -266,11 +266,7 @@ class EventLineupsApi(APIView):
         event = event_or_404(event_id)
         number = request.query_params.get("round", "")
         number = int(number) if number.isascii() and number.isdigit() else event.current_round
-        lineups = [
-            lu
-            for lu in selectors.lineups_get(event=event, round_number=number)
-            if selectors.lineup_visible(lineup=lu, user=request.user, event=event)
-        ]
+        lineups = selectors.lineups_visible_to(user=request.user, event=event, round_number=number)
         return Response(LineupSerializer(lineups, many=True).data)
 
     @extend_schema(

@@ -39,8 +39,8 @@ from .play import (
 )
 from .teams import (
     TeamRow,
-    lineup_visible,
     lineups_get,
+    lineups_visible_to,
     matches_get,
     team_entries_get,
     team_get,
@@ -63,8 +63,8 @@ __all__ = [
     "result_state",
     "seat_letter_of",
     "TeamRow",
-    "lineup_visible",
     "lineups_get",
+    "lineups_visible_to",
     "matches_get",
     "team_entries_get",
     "team_get",

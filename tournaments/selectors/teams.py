@@ -11,6 +11,7 @@ from accounts.models import User
 from ..formats.teams import imp_quotient, rank_teams
 from ..models import Entry, Event, Lineup, Match, Round, Team, TeamEntry, TeamMember
 from ..permissions import is_event_director
+from .visibility import entry_ids_of
 
 
 @dataclass
@@ -103,14 +104,17 @@ def team_standings_get(*, event: Event) -> list[TeamRow]:
     return rows
 
 
-def lineup_visible(*, lineup: Lineup, user: User, event: Event) -> bool:
-    """A line-up is seen by its own team and the director, and by everyone once its
-    round has been seated (the match has started: ``docs/rules.md`` § Teams)."""
+def lineups_visible_to(*, user: User, event: Event, round_number: int) -> list[Lineup]:
+    """The line-ups of a round that ``user`` may see: every one once the round has been
+    seated (the match has started) or for the director; before that only their own
+    team's (``docs/rules.md`` § Teams). At most four queries, whatever the field."""
+    lineups = lineups_get(event=event, round_number=round_number)
     if is_event_director(user=user, event=event):
-        return True
-    if user.is_authenticated and lineup.entry.members.filter(player=user).exists():
-        return True
-    return Round.objects.filter(event=event, number__gte=lineup.round_number).exists()
+        return lineups
+    if Round.objects.filter(event=event, number=round_number).exists():
+        return lineups
+    own = entry_ids_of(user=user, event=event)
+    return [lu for lu in lineups if lu.entry_id in own]
 
 
 def lineups_get(*, event: Event, round_number: int) -> list[Lineup]:

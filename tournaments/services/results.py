@@ -153,6 +153,44 @@ def _check_board(board: Board, table: Table, rnd: Round) -> None:
         )
 
 
+def _entry_open(table: Table, board: Board, rnd: Round, user: User, now: datetime):
+    """The checks before a side stores a board's first result at its table (in this
+    order: who asks, the board, a bye, a cut board, the round's end, a result already
+    there); returns the user's side (None: the director) and whether a director."""
+    event = rnd.event
+    director = is_event_director(user=user, event=event)
+    side = _side(table, user, event)
+    if side is None and not director:
+        raise PermissionDeniedError(_("You do not sit at this table."), code="not_at_table")
+    _check_board(board, table, rnd)
+    if table.is_bye:
+        raise BridgeError(_("A bye has no results to enter."), code="bye")
+    existing = Result.objects.filter(table=table, board=board).first()
+    if (
+        existing is not None
+        and existing.status == Result.Status.CUT
+        and existing.entered_by_id is None
+    ):
+        raise ConflictError(
+            _("Board %(n)d was cut at the end of the round; it can no longer be played.")
+            % {"n": board.number},
+            code="cut",
+        )
+    if rnd.status == Round.Status.CLOSED or _past_end(rnd, now):
+        raise ConflictError(
+            _("Round %(n)d has ended; results can no longer be entered.") % {"n": rnd.number},
+            code="round_closed",
+        )
+    if existing is not None:
+        raise ConflictError(
+            _("Board %(n)d already has a result at this table: %(r)s, entered by %(who)s.")
+            % {"n": board.number, "r": result_summary(existing),
+               "who": _who_entered(existing, side)},
+            code="duplicate",
+        )  # fmt: skip
+    return side, director
+
+
 def result_submit(
     *,
     table_id: int,
@@ -169,32 +207,7 @@ def result_submit(
     with transaction.atomic():
         table, board, rnd = _load(table_id, board_id)
         event = rnd.event
-        director = is_event_director(user=user, event=event)
-        side = _side(table, user, event)
-        if side is None and not director:
-            raise PermissionDeniedError(_("You do not sit at this table."), code="not_at_table")
-        _check_board(board, table, rnd)
-        if table.is_bye:
-            raise BridgeError(_("A bye has no results to enter."), code="bye")
-        existing = Result.objects.filter(table=table, board=board).first()
-        if existing is not None and existing.status == Result.Status.CUT:
-            raise ConflictError(
-                _("Board %(n)d was cut at the end of the round; it can no longer be played.")
-                % {"n": board.number},
-                code="cut",
-            )
-        if rnd.status == Round.Status.CLOSED or _past_end(rnd, now):
-            raise ConflictError(
-                _("Round %(n)d has ended; results can no longer be entered.") % {"n": rnd.number},
-                code="round_closed",
-            )
-        if existing is not None:
-            raise ConflictError(
-                _("Board %(n)d already has a result at this table: %(r)s, entered by %(who)s.")
-                % {"n": board.number, "r": result_summary(existing),
-                   "who": _who_entered(existing, side)},
-                code="duplicate",
-            )  # fmt: skip
+        side, director = _entry_open(table, board, rnd, user, now)
         fields = result_validate(
             board=board, contract=contract, declarer=declarer, tricks=tricks, lead=lead,
             lead_required=event.lead_required,
@@ -329,26 +342,7 @@ def result_not_played(
     with transaction.atomic():
         table, board, rnd = _load(table_id, board_id)
         event = rnd.event
-        director = is_event_director(user=user, event=event)
-        side = _side(table, user, event)
-        if side is None and not director:
-            raise PermissionDeniedError(_("You do not sit at this table."), code="not_at_table")
-        _check_board(board, table, rnd)
-        if table.is_bye:
-            raise BridgeError(_("A bye has no results to enter."), code="bye")
-        if rnd.status == Round.Status.CLOSED or _past_end(rnd, now):
-            raise ConflictError(
-                _("Round %(n)d has ended; results can no longer be entered.") % {"n": rnd.number},
-                code="round_closed",
-            )
-        existing = Result.objects.filter(table=table, board=board).first()
-        if existing is not None:
-            raise ConflictError(
-                _("Board %(n)d already has a result at this table: %(r)s, entered by %(who)s.")
-                % {"n": board.number, "r": result_summary(existing),
-                   "who": _who_entered(existing, side)},
-                code="duplicate",
-            )  # fmt: skip
+        side, _director = _entry_open(table, board, rnd, user, now)
         result = Result.objects.create(
             table=table, board=board, status=Result.Status.CUT, contract="", ns_score=None,
             entered_by=user, entered_side=side or "TD", entered_at=now,
