@@ -1,11 +1,17 @@
 """A club night in a real Chromium, at phone and desktop widths and in both languages:
 the director prints the round's hands and sees every table on the console; NS enters a
 result with the thumb pad and EW's page shows it by itself; a wrong-hand lead is refused;
-EW rejects an entry, the console shows the dispute and the director settles it."""
+EW rejects an entry, the console shows the dispute and the director settles it. The event
+runs in Shanghai time, read from a New York browser; when it ends every player's
+scorecard is emailed, and its board link opens the board."""
 
 from __future__ import annotations
 
+import re
+from zoneinfo import ZoneInfo
+
 import pytest
+from django.core import mail
 from django.test import Client
 
 from tests.browser.test_my_table import in_thread
@@ -39,9 +45,12 @@ def _cookie(user) -> str:
 
 @pytest.fixture
 def night(live_server, make_event, director):
-    """A running 4-pair event; cookies of the director and of table 1's players; a card
-    East holds and one East does not (North declares on board 1)."""
-    event = make_event(pairs=4, start=True, round_minutes=60)
+    """A running 4-pair, one-round event in Shanghai time; cookies of the director and of
+    table 1's players; a card East holds and one East does not (North declares on
+    board 1)."""
+    event = make_event(
+        pairs=4, start=True, round_minutes=60, num_rounds=1, time_zone="Asia/Shanghai"
+    )
     table = event.rounds.get(number=1).tables.get(number=1)
     ns = Entry.objects.get(pk=table.ns_id).members.get(position=1).player
     ew = Entry.objects.get(pk=table.ew_id).members.get(position=1).player
@@ -55,11 +64,12 @@ def night(live_server, make_event, director):
         "director": _cookie(director), "ns": _cookie(ns), "ew": _cookie(ew),
         "held": held, "missing": missing, "ew_user": ew, "director_user": director,
         "boards_per_round": event.boards_per_round,
+        "ends_at": event.rounds.get(number=1).ends_at,
     }  # fmt: skip
 
 
 def _page(browser, live_server, cookie, viewport, locale="en-US"):
-    context = browser.new_context(locale=locale, viewport=viewport)
+    context = browser.new_context(locale=locale, viewport=viewport, timezone_id="America/New_York")
     context.add_cookies([{"name": "sessionid", "value": cookie, "url": live_server.url}])
     page = context.new_page()
     page.set_default_timeout(20_000)
@@ -104,6 +114,14 @@ def test_a_club_night_at_the_tables(live_server, night, browser, viewport):
         ns.goto(f"{base}/my-table/")
         ew.goto(f"{base}/my-table/")
         assert ns.evaluate(NO_SCROLL) and ew.evaluate(NO_SCROLL)
+        # The round's end in the event's zone, named, and in the viewer's own, labelled.
+        ends = n["ends_at"]
+        shanghai = ends.astimezone(ZoneInfo("Asia/Shanghai")).strftime("%H:%M")
+        new_york = ends.astimezone(ZoneInfo("America/New_York")).strftime("%H:%M")
+        ns.wait_for_function("() => document.querySelector('.clock-label .localtime')")
+        label = ns.locator(".clock-label").first.inner_text()
+        assert re.search(rf"{shanghai} \S*Shanghai", label), label
+        assert new_york in label and shanghai != new_york, label
         # A lead East does not hold is refused, with the reason on the board.
         m_suit, m_rank = n["missing"]
         _pad(ns, 1, level="4", strain="♠", declarer="N", result="=",
@@ -139,6 +157,18 @@ def test_a_club_night_at_the_tables(live_server, night, browser, viewport):
         settled = _db(lambda: Result.objects.get(board=n["board2"], table=n["table"]))
         assert settled.disputed_at is None and settled.contract == "2H"
         td.locator(".console a.st-disputed").first.wait_for(state="detached", timeout=30_000)
+
+        # The round (and the event) ends: every player gets their scorecard by email,
+        # and its board link opens the board for EW.
+        mail.outbox.clear()
+        in_thread(services.round_close, event=event, number=1)
+        ew_mail = next(m for m in mail.outbox if m.to == [n["ew_user"].email])
+        assert event.name in ew_mail.subject
+        link = re.search(r"http://\S+/events/\d+/boards/1/", ew_mail.body).group(0)
+        ew.goto(live_server.url + "/" + link.split("/", 3)[3])
+        ew.locator("#results tbody tr").first.wait_for()
+        assert ew.locator("#results tbody tr.mine").count() == 1  # their own table
+        assert ew.evaluate(NO_SCROLL)
         assert errors == []
     finally:
         for c in (td_ctx, ns_ctx, ew_ctx):
