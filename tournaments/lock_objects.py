@@ -20,6 +20,13 @@ A ladder job holding the ladder lock never waits for the lock of an existing eve
 only locks the new match event it creates, which no one else knows yet), while a
 match's result arrives holding its event's lock and then takes the ladder's: no cycle.
 
+The scoring pool (``docs/rules.md`` § The scoring pool): starting or closing a table
+holds the pool's event (1), then the table's round (2); a result's arrival holds its
+round FOR SHARE and its table (2, 3) as every entry does, then
+
+8. the pool board it is on (its results are numbered and scored one at a time),
+9. the pool's arrival counter (``PoolSettings``), always last.
+
 A job takes the locks it needs in that order and never the other way round, so
 concurrent jobs (a beat tick, a director's close or correction, a player's submission)
 cannot deadlock. On SQLite the locks are no-ops; SQLite serialises writers.
@@ -133,4 +140,23 @@ def challenges_for_update(*, ladder, ids: list[int]) -> list:
         Challenge.objects.select_for_update(of=("self",))
         .filter(ladder=ladder, pk__in=ids)
         .order_by("pk")
+    )
+
+
+# -- the scoring pool (after the sitting's round and table, as every result entry) -------
+
+
+def pool_board_for_update(*, board_id: int):
+    """A pool board's places and results: its arrivals are scored one at a time."""
+    PoolBoard = apps.get_model("tournaments", "PoolBoard")
+    return PoolBoard.objects.select_for_update(of=("self",)).get(board_id=board_id)
+
+
+def pool_settings_for_update(*, event_id: int):
+    """The pool's arrival counter, last: every result's place in the arrival order."""
+    PoolSettings = apps.get_model("tournaments", "PoolSettings")
+    return (
+        PoolSettings.objects.select_for_update(of=("self",))
+        .select_related("event")
+        .get(event_id=event_id)
     )

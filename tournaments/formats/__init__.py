@@ -8,10 +8,13 @@ from __future__ import annotations
 
 from ..models import Event
 from .base import Format, Seating
+from .pool import ScoringPool
 from .swiss import SwissPairs
 from .teams import TeamsRoundRobin, TeamsSwiss
 
-FORMATS: dict[str, Format] = {f.kind: f for f in (SwissPairs(), TeamsSwiss(), TeamsRoundRobin())}
+FORMATS: dict[str, Format] = {
+    f.kind: f for f in (SwissPairs(), TeamsSwiss(), TeamsRoundRobin(), ScoringPool())
+}
 
 
 def format_for(event: Event | str) -> Format:

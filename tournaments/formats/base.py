@@ -80,6 +80,11 @@ class Format:
     #: ``True``: an entry plays at more than one table of a round (a team's two rooms),
     #: so a player's table is the one they sit at (``TableSeat``), not their entry's.
     seats_players: bool = False
+    #: ``True``: the format runs its own clock (``clock_step``) instead of the round
+    #: schedule of ``services/schedule.py`` (the scoring pool has no rounds).
+    own_clock: bool = False
+    #: The URL name of the page where a player enters results (``event_id`` argument).
+    my_table_url: str = "tournaments:my_table"
 
     # -- who sits where -------------------------------------------------------------------
     def table_side(self, *, table: Table, user, claim: bool = False) -> str | None:
@@ -146,6 +151,14 @@ class Format:
 
     def result_arrived(self, *, result: Result) -> None:
         """A result was stored; formats that score on arrival do it here."""
+
+    def result_corrected(self, *, result: Result, created: bool) -> None:
+        """A director corrected (``created``: entered) a result; a format that scores on
+        arrival scores it here (the others rescore a closed round's board)."""
+
+    def clock_step(self, *, event: Event, now: datetime) -> str | None:
+        """The clock's next due step of a format with ``own_clock``; None: nothing due."""
+        raise NotImplementedError
 
     # -- totals (only when ``owns_totals``) -----------------------------------------------
     def totals_recompute(

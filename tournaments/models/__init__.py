@@ -11,6 +11,7 @@ from .idempotency import IdempotencyKey
 from .log import EventLog, SchedulerTick
 from .mail import ScorecardEmail
 from .play import Board, Result, ResultCorrection, Round, Standing, Table, TableSeat
+from .pool import PoolBoard, PoolDeal, PoolReady, PoolResult, PoolScore, PoolSettings
 from .settings import RoundSchedule, SwissSettings
 from .teams import Lineup, Match, Team, TeamEntry, TeamMember, TeamsSettings
 
@@ -37,4 +38,10 @@ __all__ = [
     "TeamsSettings",
     "Match",
     "Lineup",
+    "PoolSettings",
+    "PoolBoard",
+    "PoolDeal",
+    "PoolReady",
+    "PoolResult",
+    "PoolScore",
 ]

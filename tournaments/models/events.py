@@ -16,6 +16,7 @@ SETTINGS_RELATION = {
     "swiss_pairs": "swiss_settings",
     "teams_swiss": "teams_settings",
     "teams_rr": "teams_settings",
+    "pool": "pool_settings",
 }
 
 
@@ -31,6 +32,7 @@ class Event(models.Model):
         SWISS_PAIRS = "swiss_pairs", _("Swiss pairs")
         TEAMS_SWISS = "teams_swiss", _("Swiss teams")
         TEAMS_RR = "teams_rr", _("Round-robin teams")
+        POOL = "pool", _("Scoring pool")
 
     class Method(models.TextChoices):
         XIMP = "ximp", _("Cross-IMPs")

@@ -482,7 +482,10 @@ def result_correct(
             reason=reason,
         )
         _log_unlock(rnd, table, result, director)
-        if rnd.status == Round.Status.CLOSED:
+        fmt = format_for(event)
+        if fmt.scores_on_arrival:  # the pool: this result's own score only
+            fmt.result_corrected(result=result, created=not old)
+        elif rnd.status == Round.Status.CLOSED:
             _rescore_closed_round(rnd, board)
             result.refresh_from_db()
         live_changed(event=event, table_ids=[table.pk])

@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 
 from ..errors import BridgeError, ConflictError
+from ..formats import format_for
 from ..lock_objects import event_for_update
 from ..models import Event, Round, SchedulerTick
 from ..permissions import director_required
@@ -36,6 +37,9 @@ def _step(event: Event, now: datetime) -> str | None:
     """Perform the first transition of ``event`` that is due at ``now``; None if none."""
     if event.status == Event.Status.FINISHED or event.paused_at is not None:
         return None
+    fmt = format_for(event)
+    if fmt.own_clock:  # the scoring pool: tables, not rounds
+        return fmt.clock_step(event=event, now=now)
     if event.status == Event.Status.REGISTRATION:
         if event.round_start(1) > now:
             return None

@@ -1,0 +1,103 @@
+"""The duplicate scoring pool (``docs/rules.md`` § The scoring pool).
+
+No rounds: any four ready players start a table, a *sitting* (a ``Round`` of its own,
+one ``Table``, its own clock), and are dealt boards from the pool's library
+(``services/pool.py``). A table plays the boards dealt to it; a result is scored when
+it arrives (``scores_on_arrival``), by datum IMPs against the trimmed average of the
+board's results. A board stays secret until a player's own table has confirmed its
+result on it, and is public once retired.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from django.db.models import Q, QuerySet
+
+from ..models import Board, Entry, Event, PoolDeal, PoolSettings, Result, Round, Table, TableSeat
+from .base import Format
+
+
+class ScoringPool(Format):
+    kind = Event.Kind.POOL
+    settings_model = PoolSettings
+    scores_on_arrival = True
+    owns_totals = True
+    seats_players = True
+    own_clock = True
+    my_table_url = "tournaments:pool_table"
+    templates = {"event": "tournaments/pool_lobby.html"}
+
+    # -- who sits where: the four players of a sitting (``TableSeat``) --------------
+    def table_side(self, *, table: Table, user, claim: bool = False) -> str | None:
+        seat = (
+            TableSeat.objects.filter(table=table, player=user)
+            .values_list("seat", flat=True)
+            .first()
+        )
+        return None if seat is None else ("NS" if seat in "NS" else "EW")
+
+    def tables_of(self, *, rnd: Round, entry: Entry, user, room=None) -> QuerySet[Table]:
+        return Table.objects.filter(round=rnd, seats__player=user)
+
+    # -- boards -----------------------------------------------------------------------
+    def round_boards(self, *, rnd: Round, tables: Sequence[Table]) -> dict[int, list[Board]]:
+        deals = (
+            PoolDeal.objects.filter(table__in=list(tables), seat="N")
+            .select_related("board")
+            .order_by("board__number")
+        )
+        out: dict[int, list[Board]] = {t.pk: [] for t in tables}
+        for deal in deals:
+            out[deal.table_id].append(deal.board)
+        return out
+
+    def table_plays(self, *, table: Table, board: Board) -> bool:
+        return PoolDeal.objects.filter(table=table, board=board, seat="N").exists()
+
+    def boards_in_play(self, *, event: Event) -> QuerySet[Board]:
+        return Board.objects.filter(event=event, pool__retired=False)
+
+    def board_in_play(self, *, board: Board) -> bool:
+        pool = getattr(board, "pool", None)
+        return pool is not None and not pool.retired
+
+    # -- scoring (at arrival: services/pool.py) ---------------------------------------
+    def boards_score(self, *, event: Event, results: Sequence[Result]) -> None:
+        """Never across the field after the fact: a pool score, once given, stands."""
+
+    def result_arrived(self, *, result: Result) -> None:
+        from ..services.pool import pool_result_arrived
+
+        pool_result_arrived(result=result)
+
+    def result_corrected(self, *, result: Result, created: bool) -> None:
+        from ..services.pool import pool_result_arrived, pool_result_corrected
+
+        if created or not hasattr(result, "pool"):
+            pool_result_arrived(result=result)
+        else:
+            pool_result_corrected(result=result)
+
+    def clock_step(self, *, event: Event, now: datetime) -> str | None:
+        from ..services.pool import pool_clock_step
+
+        return pool_clock_step(event=event, now=now)
+
+    def standings_key(self, entry: Entry):
+        return (-entry.total, -entry.boards_played, entry.registration_order or 0, entry.pk)
+
+    def rank(self, *, event: Event, entries: Sequence[Entry]) -> list[list[Entry]]:
+        ranked = sorted((e for e in entries if e.rank), key=lambda e: e.rank)
+        return [ranked]
+
+    def totals_recompute(self, **kwargs) -> list[Entry]:
+        return []
+
+    def standings_rebuild(self, *, event: Event) -> list[Entry]:
+        return []
+
+
+def pool_q_open(event: Event) -> Q:
+    return Q(event=event, status=Round.Status.OPEN)
