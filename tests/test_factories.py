@@ -33,6 +33,12 @@ FACTORIES = [
     f.TeamEntryFactory,
     f.MatchFactory,
     f.LineupFactory,
+    f.PoolSettingsFactory,
+    f.PoolBoardFactory,
+    f.PoolDealFactory,
+    f.PoolReadyFactory,
+    f.PoolResultFactory,
+    f.PoolScoreFactory,
 ]
 # Written only by the scheduler's heartbeat; no test builds one by hand.
 WITHOUT_FACTORY = {"SchedulerTick"}

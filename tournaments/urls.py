@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import boards, director, events, live, pairs, tables, teams
+from .views import boards, director, events, live, pairs, pool, tables, teams
 
 app_name = "tournaments"
 
@@ -9,6 +9,16 @@ urlpatterns = [
     path("my-table/", tables.my_table_current, name="my_table_current"),
     path("events/new/", director.event_create, name="event_create"),
     path("events/new/teams/", teams.teams_event_create, name="teams_event_create"),
+    path("events/new/pool/", pool.pool_create, name="pool_create"),
+    path("events/<int:event_id>/pool/", pool.pool_lobby, name="pool_lobby"),
+    path("events/<int:event_id>/pool/join/", pool.pool_join, name="pool_join"),
+    path("events/<int:event_id>/pool/table/", pool.pool_table, name="pool_table"),
+    path(
+        "events/<int:event_id>/pool/table/state.json",
+        pool.pool_table_state,
+        name="pool_table_state",
+    ),
+    path("events/<int:event_id>/pool/leaderboard/", pool.pool_leaderboard, name="pool_leaderboard"),
     path("teams/", teams.team_list, name="team_list"),
     path("teams/new/", teams.team_create, name="team_create"),
     path("teams/<int:team_id>/", teams.team_detail, name="team_detail"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from ..models import Entry, TeamsSettings
+from ..models import Entry, PoolSettings, TeamsSettings
 
 
 class PlayerSerializer(serializers.Serializer):
@@ -84,6 +84,17 @@ class TeamsSettingsSerializer(serializers.Serializer):
                 "A-": settings.adjusted_minus}  # fmt: skip
 
 
+class PoolSettingsSerializer(serializers.Serializer):
+    ends_at = serializers.DateTimeField(help_text="The pool closes then.")
+    boards_per_table = serializers.IntegerField()
+    minutes_per_board = serializers.IntegerField()
+    score_at = serializers.IntegerField(help_text="A board is scored from this many results.")
+    retire_at = serializers.IntegerField(help_text="A board with this many results retires.")
+
+    class Meta:
+        ref_name = "PoolSettings"
+
+
 class EventSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
@@ -103,6 +114,10 @@ class EventSerializer(serializers.Serializer):
     )
     bye_score = serializers.SerializerMethodField(help_text="Pairs events (null for a team event).")
     teams = serializers.SerializerMethodField(help_text="Team events' settings (null for pairs).")
+    pool = serializers.SerializerMethodField(
+        help_text="A scoring pool's settings (null otherwise; a pool has no rounds: "
+        "num_rounds is 0, boards_per_round and round_minutes are a table's)."
+    )
     lead_required = serializers.BooleanField(help_text="Results need the opening lead.")
     online_play = serializers.BooleanField(help_text="Players see their own hand on my-table.")
     traveller_hidden = serializers.BooleanField(
@@ -130,6 +145,13 @@ class EventSerializer(serializers.Serializer):
         if not isinstance(settings, TeamsSettings):
             return None
         return TeamsSettingsSerializer(settings).data
+
+    @extend_schema_field(PoolSettingsSerializer(allow_null=True))
+    def get_pool(self, event):
+        settings = event.settings
+        if not isinstance(settings, PoolSettings):
+            return None
+        return PoolSettingsSerializer(settings).data
 
 
 class EventDetailSerializer(EventSerializer):

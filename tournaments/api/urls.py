@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import auth, entries, events, interchange, live, results, teams
+from . import auth, entries, events, interchange, live, pool, results, teams
 
 urlpatterns = [
     path("auth/token/", auth.TokenObtainApi.as_view(), name="api-token"),
@@ -10,6 +10,20 @@ urlpatterns = [
     path("auth/logout-all/", auth.TokenLogoutAllApi.as_view(), name="api-logout-all"),
     path("events/", events.EventListCreateApi.as_view(), name="api-events"),
     path("events/teams/", teams.TeamsEventCreateApi.as_view(), name="api-teams-event-create"),
+    path("events/pool/", pool.PoolCreateApi.as_view(), name="api-pool-create"),
+    path("events/<int:event_id>/pool/", pool.PoolLobbyApi.as_view(), name="api-pool-lobby"),
+    path("events/<int:event_id>/pool/join/", pool.PoolJoinApi.as_view(), name="api-pool-join"),
+    path("events/<int:event_id>/pool/table/", pool.PoolMyTableApi.as_view(), name="api-pool-table"),
+    path(
+        "events/<int:event_id>/pool/results/",
+        pool.PoolResultsApi.as_view(),
+        name="api-pool-results",
+    ),
+    path(
+        "events/<int:event_id>/pool/leaderboard/",
+        pool.PoolLeaderboardApi.as_view(),
+        name="api-pool-leaderboard",
+    ),
     path("events/<int:event_id>/", events.EventDetailApi.as_view(), name="api-event"),
     path("events/<int:event_id>/teams/", teams.EventTeamsApi.as_view(), name="api-event-teams"),
     path(

@@ -85,6 +85,8 @@ class Format:
     own_clock: bool = False
     #: The URL name of the page where a player enters results (``event_id`` argument).
     my_table_url: str = "tournaments:my_table"
+    #: The URL name of the format's own event page, when the generic one does not fit.
+    event_url: str = ""
 
     # -- who sits where -------------------------------------------------------------------
     def table_side(self, *, table: Table, user, claim: bool = False) -> str | None:
@@ -180,6 +182,15 @@ class Format:
     def standings_key(self, entry: Entry):
         """Order of the standings (and of seating by score)."""
         raise NotImplementedError
+
+    def players_at_tables(self, *, table_ids) -> dict[int, tuple[list, list]] | None:
+        """(NS players, EW players) of each table, where a table's sides are not its
+        entries' members (the pool's four players); None: the entries' members."""
+        return None
+
+    def boards_dealt(self, *, event: Event) -> int:
+        """The highest board number dealt so far (the board pages' next/previous)."""
+        return event.current_round * event.boards_per_round
 
     def template_for(self, page: str) -> str:
         return self.templates[page]

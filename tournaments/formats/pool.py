@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from django.db.models import Q, QuerySet
+from django.db.models import Max, Q, QuerySet
 
 from ..models import Board, Entry, Event, PoolDeal, PoolSettings, Result, Round, Table, TableSeat
 from .base import Format
@@ -27,6 +27,7 @@ class ScoringPool(Format):
     seats_players = True
     own_clock = True
     my_table_url = "tournaments:pool_table"
+    event_url = "tournaments:pool_lobby"
     templates = {"event": "tournaments/pool_lobby.html"}
 
     # -- who sits where: the four players of a sitting (``TableSeat``) --------------
@@ -40,6 +41,14 @@ class ScoringPool(Format):
 
     def tables_of(self, *, rnd: Round, entry: Entry, user, room=None) -> QuerySet[Table]:
         return Table.objects.filter(round=rnd, seats__player=user)
+
+    def players_at_tables(self, *, table_ids) -> dict[int, tuple[list, list]]:
+        out: dict[int, tuple[list, list]] = {}
+        seats = TableSeat.objects.filter(table_id__in=list(table_ids)).select_related("player")
+        for s in sorted(seats, key=lambda s: "NSEW".index(s.seat)):
+            ns, ew = out.setdefault(s.table_id, ([], []))
+            (ns if s.seat in "NS" else ew).append(s.player)
+        return out
 
     # -- boards -----------------------------------------------------------------------
     def round_boards(self, *, rnd: Round, tables: Sequence[Table]) -> dict[int, list[Board]]:
@@ -84,6 +93,9 @@ class ScoringPool(Format):
         from ..services.pool import pool_clock_step
 
         return pool_clock_step(event=event, now=now)
+
+    def boards_dealt(self, *, event: Event) -> int:
+        return Board.objects.filter(event=event).aggregate(n=Max("number"))["n"] or 0
 
     def standings_key(self, entry: Entry):
         return (-entry.total, -entry.boards_played, entry.registration_order or 0, entry.pk)

@@ -46,6 +46,19 @@ class PoolSettings(models.Model):
     def __str__(self) -> str:
         return str(self.event)
 
+    # What every event answers about its round schedule (the API's event fields, the
+    # event list): a pool has no rounds; a table's "round" is its own sitting.
+    num_rounds = 0
+    gap_minutes = 0.0
+
+    @property
+    def boards_per_round(self) -> int:
+        return self.boards_per_table
+
+    @property
+    def round_minutes(self) -> float:
+        return float(self.boards_per_table * self.minutes_per_board)
+
 
 class PoolBoard(models.Model):
     """A board of the library and how many places it has: ``taken`` counts the tables

@@ -8,6 +8,7 @@ from django.db.models import Count, Q, Sum
 
 from accounts.models import User
 
+from ..formats.pool_sittings import sittings_in_play
 from ..models import (
     Board,
     Event,
@@ -29,6 +30,7 @@ class LeaderRow:
     entry_id: int
     player_id: int
     name: str
+    username: str
     imps: int
     boards: int  # boards with a final score
 
@@ -52,6 +54,7 @@ def leaderboard_get(*, event: Event, limit: int | None = None) -> list[LeaderRow
             LeaderRow(
                 place=place, entry_id=r["entry_id"], player_id=r["player_id"],
                 name=r["player__display_name"] or r["player__username"],
+                username=r["player__username"],
                 imps=r["imps"], boards=r["boards"],
             )
         )  # fmt: skip
@@ -166,7 +169,8 @@ def my_pool_table(*, event: Event, user: User) -> Table | None:
     if not user.is_authenticated:
         return None
     return (
-        Table.objects.filter(event=event, round__status=Round.Status.OPEN, seats__player=user)
+        sittings_in_play(event)
+        .filter(seats__player=user)
         .select_related("round")
         .order_by("-number")
         .first()

@@ -33,6 +33,7 @@ from accounts.models import User
 from ..deals import deal_generate
 from ..dispatch import dispatch_on_commit
 from ..errors import BridgeError, ConflictError, PermissionDeniedError
+from ..formats.pool_sittings import sittings_in_play
 from ..lock_objects import (
     event_for_update,
     pool_board_for_update,
@@ -163,7 +164,7 @@ def library_extend(
 
 
 def _open_sittings(event: Event, player_ids) -> Q:
-    return Q(table__event=event, table__round__status=Round.Status.OPEN, player_id__in=player_ids)
+    return Q(table__in=sittings_in_play(event), player_id__in=player_ids)
 
 
 def players_at_tables(*, event: Event, player_ids) -> set[int]:

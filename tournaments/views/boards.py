@@ -22,8 +22,10 @@ from scoring import STRAINS_DESCENDING as STRAIN_ORDER
 from .. import selectors
 from ..deals import deal_hands
 from ..errors import BridgeError
+from ..formats import format_for
 from ..models import Board, Event, Result
 from ..permissions import is_event_director
+from ..selectors.pool import pool_board_facts
 from ..services.handrecords import round_hand_records, round_hands_pbn
 from .display import (
     DASH,
@@ -99,10 +101,16 @@ def _par_html(par_contracts: str) -> list[SafeString]:
     return parts
 
 
-def _result_row(result: Result, method: str, user_id: int | None, player_url) -> ResultRow:
-    players = {
-        m.player_id for e in (result.table.ns, result.table.ew) if e for m in e.members.all()
-    }
+def _result_row(
+    result: Result, method: str, user_id: int | None, player_url, seated=None
+) -> ResultRow:
+    """``seated``: (NS, EW) players of the table where they are not its entries' members."""
+    if seated is not None:
+        ns_players, ew_players = seated
+    else:
+        ns_players = pair_members(result.table.ns)
+        ew_players = pair_members(result.table.ew) if result.table.ew else None
+    players = {p.pk for p in [*ns_players, *(ew_players or [])]}
     if result.status == Result.Status.ADJUSTED:
         contract = SafeString(
             "/".join(a for a in (result.ns_adjustment, result.ew_adjustment) if a) or DASH
@@ -114,12 +122,8 @@ def _result_row(result: Result, method: str, user_id: int | None, player_url) ->
     return ResultRow(
         result=result,
         table=result.table.number,
-        ns=player_links(pair_members(result.table.ns), player_url=player_url),
-        ew=(
-            player_links(pair_members(result.table.ew), player_url=player_url)
-            if result.table.ew
-            else None
-        ),
+        ns=player_links(ns_players, player_url=player_url),
+        ew=player_links(ew_players, player_url=player_url) if ew_players is not None else None,
         contract=contract,
         declarer=result.declarer or DASH,
         lead=card_html(result.lead),
@@ -138,7 +142,7 @@ def board_detail(request: HttpRequest, event_id: int, number: int) -> HttpRespon
     )
     event = board.event
     visible = selectors.board_visible(user=request.user, board=board, event=event)
-    last_dealt = event.current_round * event.boards_per_round
+    last_dealt = format_for(event).boards_dealt(event=event)
     context = {
         "event": event,
         "board": board,
@@ -152,12 +156,23 @@ def board_detail(request: HttpRequest, event_id: int, number: int) -> HttpRespon
         results = selectors.board_results_get(board=board)
         user_id = request.user.pk if request.user.is_authenticated else None
         player_url = player_url_maker()  # one reverse() for every name on the page
+        seated = format_for(event).players_at_tables(table_ids={r.table_id for r in results})
         context.update(
             hands=_hands(board),
             dd_rows=_dd_rows(board),
             par_score=score_text(board.par_score) if board.par_score is not None else None,
             par_contracts=_par_html(board.par_contracts),
-            results=[_result_row(r, event.method, user_id, player_url) for r in results],
+            results=[
+                _result_row(
+                    r,
+                    event.method,
+                    user_id,
+                    player_url,
+                    seated=seated.get(r.table_id) if seated is not None else None,
+                )
+                for r in results
+            ],  # fmt: skip
+            pool=pool_board_facts(board=board) if format_for(event).scores_on_arrival else None,
         )
     return render(request, "tournaments/board_detail.html", context)
 

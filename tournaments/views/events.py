@@ -44,6 +44,8 @@ def event_list(request: HttpRequest) -> HttpResponse:
 
 def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
     event = get_object_or_404(Event.objects.select_related("director"), pk=event_id)
+    if format_for(event).event_url:  # a format with its own page (the scoring pool)
+        return redirect(format_for(event).event_url, event_id=event.pk)
     context = page_standings_context(event, request.user)
     current = next_start = None
     if event.status == Event.Status.RUNNING and event.current_round:

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_POST
 from .. import selectors, services
 from ..deals import deal_hands
 from ..errors import BridgeError
+from ..formats import format_for
 from ..forms import ResultForm
 from ..models import Board, Event, Result
 from ..numbers import ascii_int
@@ -174,6 +175,8 @@ def _state(event: Event, state: selectors.MyTableState) -> dict:
 @login_required
 def my_table(request: HttpRequest, event_id: int) -> HttpResponse:
     event = get_object_or_404(Event, pk=event_id)
+    if format_for(event).my_table_url != "tournaments:my_table":  # the pool's own table page
+        return redirect(format_for(event).my_table_url, event_id=event.pk)
     # The polled state first: if a round changes in between, the next poll redraws.
     state = _state(event, selectors.my_table_state_get(event=event, user=request.user))
     room = request.GET.get("room") or None  # a team member not seated yet picks a room
