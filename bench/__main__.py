@@ -25,11 +25,17 @@ def main(argv: list[str]) -> None:
 
         bench_live.main(argv[1:])  # python -m bench live --rate 1000 ...
         return
-    wanted = set(argv) or {"scoring", "pairing", "rounds", "pages", "live", "ladder", "load"}
+    wanted = set(argv) or {
+        *("scoring", "movements", "pairing", "rounds", "pages", "live", "ladder", "load")
+    }
     if "scoring" in wanted:
         from bench import bench_scoring
 
         print(bench_scoring.report(bench_scoring.run()), end="\n\n")
+    if "movements" in wanted:
+        from bench import bench_movements
+
+        print(bench_movements.report(bench_movements.run()), end="\n\n")
     if "pairing" in wanted:
         from bench import bench_pairing
 
