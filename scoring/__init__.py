@@ -40,7 +40,7 @@ from scoring.imps import (
     cross_imps,
     imps,
 )
-from scoring.matchpoints import matchpoints, mp_percentages, neuberg
+from scoring.matchpoints import matchpoints, mp_factored, mp_percentages, neuberg
 from scoring.methods import SCORING_METHODS, score_board
 from scoring.notation import (
     SEATS,
@@ -93,6 +93,7 @@ __all__ = [
     "is_vulnerable",
     "load_hcp_par_table",
     "matchpoints",
+    "mp_factored",
     "mp_percentages",
     "neuberg",
     "normalize_strain",

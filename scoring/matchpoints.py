@@ -8,7 +8,7 @@ from fractions import Fraction
 
 from scoring.contracts import _as_int
 
-__all__ = ["matchpoints", "mp_percentages", "neuberg"]
+__all__ = ["matchpoints", "mp_factored", "mp_percentages", "neuberg"]
 
 
 def matchpoints(scores: Sequence[int]) -> list[float]:
@@ -58,3 +58,27 @@ def neuberg(mp: float, actual: int, expected: int) -> float:
         raise ValueError("actual and expected result counts must be >= 1")
     value = (Fraction(mp) + 1) * expected / actual - 1
     return float(value)
+
+
+def mp_factored(scores: Sequence[int], expected: int, factoring: str = "neuberg") -> list[float]:
+    """Raw matchpoints of each NS score on the scale of ``expected`` results (top
+    2(E − 1)), for summing across boards of a movement.
+
+    ``"neuberg"``: :func:`neuberg` from the results played to ``expected``;
+    ``"played"``: the percentage over the results played, on that top (a single result
+    scores 50% either way). With as many results as expected both give the plain MP.
+
+    >>> [round(mp, 3) for mp in mp_factored([420, 450, 420], 4)]
+    [1.667, 5.667, 1.667]
+    >>> mp_factored([420, 450, 420], 4, "played")
+    [1.5, 6.0, 1.5]
+    """
+    if factoring not in ("neuberg", "played"):
+        raise ValueError(f"factoring must be 'neuberg' or 'played', got {factoring!r}")
+    if not scores:
+        return []
+    actual = len(scores)
+    if factoring == "neuberg":
+        return [neuberg(mp, actual, expected) for mp in matchpoints(scores)]
+    top = 2 * (expected - 1)
+    return [p * top / 100 for p in mp_percentages(scores)]

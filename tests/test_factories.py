@@ -39,6 +39,7 @@ FACTORIES = [
     f.PoolReadyFactory,
     f.PoolResultFactory,
     f.PoolScoreFactory,
+    f.MovementSettingsFactory,
 ]
 # Written only by the scheduler's heartbeat; no test builds one by hand.
 WITHOUT_FACTORY = {"SchedulerTick"}

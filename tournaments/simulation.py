@@ -19,6 +19,9 @@ from scoring import STRAINS, deal_hcp
 
 from . import services
 from .deals import deal_hands
+from .errors import ConflictError
+from .formats import format_for
+from .formats.movement import movement_of, set_tops
 from .models import Board, Entry, Event, Result, Round, Table
 from .services.analysis import boards_analyse
 
@@ -128,6 +131,9 @@ class SimulationConfig:
     name: str = ""
     # Real accounts to seat as the first pairs (in pairs of two); the rest are synthetic.
     players: list[User] = field(default_factory=list)
+    # "swiss_pairs", "mitchell" or "howell"; the movements' own options.
+    kind: str = Event.Kind.SWISS_PAIRS
+    arrow_switch: bool = False
 
 
 def simulate_swiss_event(
@@ -135,7 +141,7 @@ def simulate_swiss_event(
 ) -> Event:
     """Register synthetic pairs, play every round at a random rate, close each round."""
     if config.pairs < 2:
-        raise ValueError("a Swiss event needs at least two pairs")
+        raise ValueError("a pairs event needs at least two pairs")
     if not 0 <= config.play_rate <= 1:
         raise ValueError("--play-rate is a probability between 0 and 1")
     if config.withdraw >= config.pairs:
@@ -148,13 +154,15 @@ def simulate_swiss_event(
     players = _sim_users(prefix, config.pairs * 2, random.Random(config.seed))
     players[: len(config.players)] = config.players
     event = services.event_create(
-        name=config.name or f"Simulated Swiss #{config.seed}",
+        name=config.name or f"Simulated {Event.Kind(config.kind).label} #{config.seed}",
         start_at=timezone.now() + timedelta(minutes=5),
         num_rounds=config.rounds,
         boards_per_round=config.boards_per_round,
         director=director,
         method=config.method,
         seed=config.seed,
+        kind=config.kind,
+        arrow_switch=config.arrow_switch,
     )
     for i in range(config.pairs):
         a, b = players[2 * i], players[2 * i + 1]
@@ -166,25 +174,30 @@ def simulate_swiss_event(
         for e in rng.sample(entries, config.withdraw)
     }
     players_of = {m.entry_id: m.player for e in entries for m in e.members.select_related("player")}
-    services.event_start(event=event, actor=director, rng=rng)
-    for number in range(1, config.rounds + 1):
+    try:
+        services.event_start(event=event, actor=director, rng=rng)
+    except ConflictError as exc:
+        raise ValueError(exc.message) from exc
+    event.refresh_from_db()
+    fmt = format_for(event)
+    for number in range(1, event.num_rounds + 1):
         rnd = Round.objects.get(event=event, number=number)
-        boards = list(rnd.boards.order_by("number"))
-        boards_analyse(board_ids=[b.pk for b in boards])
-        boards = list(rnd.boards.order_by("number"))
+        boards_analyse(board_ids=list(rnd.boards.values_list("pk", flat=True)))
         tables = list(Table.objects.filter(round=rnd, ew__isnull=False).order_by("number"))
-        tables_play(
-            tables=tables,
-            boards=boards,
-            rng=rng,
-            play_rate=config.play_rate,
-            players_of=players_of,
-            progress=progress,
-        )
+        boards_at = fmt.round_boards(rnd=rnd, tables=tables)  # a movement: the table's set
+        for table in tables:
+            tables_play(
+                tables=[table],
+                boards=boards_at[table.pk],
+                rng=rng,
+                play_rate=config.play_rate,
+                players_of=players_of,
+                progress=progress,
+            )
         # Pairs withdraw between the close and the next round's seating, so that a
         # pair leaving "after round n" is not seated in round n + 1.
         services.round_close(event=event, number=number, actor=director, open_next=False)
-        if number < config.rounds:
+        if number < event.num_rounds:
             for entry_id, after in withdraw_after.items():
                 if after == number:
                     services.entry_withdraw(entry=Entry.objects.get(pk=entry_id), by=director)
@@ -194,7 +207,46 @@ def simulate_swiss_event(
 
 
 def event_report(event: Event) -> dict:
-    """The event as the JSON document ``simulate_event --json`` writes."""
+    """The event as the JSON document ``simulate_event --json`` writes.
+
+    A Mitchell or Howell adds each pair's ``field`` ("NS"/"EW" in a two-winner
+    Mitchell, else null), ``mp_total`` and ``percentage`` (MP events), each table's
+    ``set``, and each board line's ``ns_mp``/``ew_mp``: the raw matchpoints after
+    Neuberg's formula (MP events; null otherwise)."""
+    report = _swiss_report(event)
+    movement = (
+        movement_of(event) if event.kind in (Event.Kind.MITCHELL, Event.Kind.HOWELL) else None
+    )
+    if movement is None:
+        return report
+    mp = event.method == Event.Method.MP
+    tops = set_tops(movement)
+    mp_total: dict[int, float] = {}
+    top_total: dict[int, float] = {}
+    sets = dict(Board.objects.filter(event=event).values_list("number", "board_set"))
+    for rnd in report["rounds"]:
+        for table in rnd["tables"]:
+            for line in table["boards"]:
+                line["ns_mp"] = line["ns_points"] if mp else None
+                line["ew_mp"] = line["ew_points"] if mp else None
+                for side in ("ns", "ew"):
+                    points = line[f"{side}_points"]
+                    if points is not None and tops[sets[line["number"]]] > 0:
+                        mp_total[table[side]] = mp_total.get(table[side], 0.0) + points
+                        top_total[table[side]] = (
+                            top_total.get(table[side], 0.0) + tops[sets[line["number"]]]
+                        )
+    fields = dict(Entry.objects.filter(event=event).values_list("pk", "field"))
+    for pair in report["pairs"]:
+        pair["field"] = fields[pair["entry"]] or None
+        total = mp_total.get(pair["entry"], 0.0)
+        pair["mp_total"] = total if mp else None
+        top = top_total.get(pair["entry"], 0.0)
+        pair["percentage"] = (100.0 * total / top if top else 0.0) if mp else None
+    return report
+
+
+def _swiss_report(event: Event) -> dict:
     entries = Entry.objects.filter(event=event, registration_order__isnull=False).order_by(
         "registration_order"
     )
@@ -215,7 +267,10 @@ def event_report(event: Event) -> dict:
                 }
                 for r in sorted(results.get(t.pk, []), key=lambda r: r.board.number)
             ]
-            tables.append({"number": t.number, "ns": t.ns_id, "ew": t.ew_id, "boards": boards})
+            line = {"number": t.number, "ns": t.ns_id, "ew": t.ew_id, "boards": boards}
+            if t.board_set is not None:
+                line["set"] = t.board_set
+            tables.append(line)
         rounds.append({"number": rnd.number, "tables": tables})
     return {
         "event": event.pk,

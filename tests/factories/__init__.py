@@ -18,6 +18,7 @@ from tournaments.models import (
     IdempotencyKey,
     Lineup,
     Match,
+    MovementSettings,
     PoolBoard,
     PoolDeal,
     PoolReady,
@@ -317,6 +318,32 @@ class LineupFactory(factory.django.DjangoModelFactory):
 
 
 # -- the scoring pool ----------------------------------------------------------------------
+
+
+class MovementSettingsFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = MovementSettings
+
+    event = factory.SubFactory("tests.factories.MovementEventFactory", movement_settings=None)
+    num_rounds = 3
+    boards_per_round = 2
+
+
+class MovementEventFactory(factory.django.DjangoModelFactory):
+    """A Mitchell pairs event in registration (``kind="howell"`` for a Howell)."""
+
+    class Meta:
+        model = Event
+        skip_postgeneration_save = True
+
+    name = factory.Sequence(lambda n: f"Club Mitchell {n}")
+    kind = Event.Kind.MITCHELL
+    director = factory.SubFactory(UserFactory, is_staff=True)
+    start_at = factory.LazyFunction(lambda: timezone.now() + timedelta(hours=1))
+    method = Event.Method.MP
+    movement_settings = factory.RelatedFactory(
+        MovementSettingsFactory, factory_related_name="event"
+    )
 
 
 class PoolSettingsFactory(factory.django.DjangoModelFactory):

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from ..models import Event
 from .base import Format, Seating
+from .movement import Howell, Mitchell
 from .pool import ScoringPool
 from .swiss import SwissPairs
 from .teams import TeamsRoundRobin, TeamsSwiss
 
 FORMATS: dict[str, Format] = {
-    f.kind: f for f in (SwissPairs(), TeamsSwiss(), TeamsRoundRobin(), ScoringPool())
+    f.kind: f
+    for f in (SwissPairs(), TeamsSwiss(), TeamsRoundRobin(), ScoringPool(), Mitchell(), Howell())
 }
 
 

@@ -12,7 +12,7 @@ from .log import EventLog, SchedulerTick
 from .mail import ScorecardEmail
 from .play import Board, Result, ResultCorrection, Round, Standing, Table, TableSeat
 from .pool import PoolBoard, PoolDeal, PoolReady, PoolResult, PoolScore, PoolSettings
-from .settings import RoundSchedule, SwissSettings
+from .settings import MovementSettings, RoundSchedule, SwissSettings
 from .teams import Lineup, Match, Team, TeamEntry, TeamMember, TeamsSettings
 
 __all__ = [
@@ -25,6 +25,7 @@ __all__ = [
     "TableSeat",
     "RoundSchedule",
     "SwissSettings",
+    "MovementSettings",
     "Result",
     "ResultCorrection",
     "Standing",

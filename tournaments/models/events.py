@@ -17,6 +17,8 @@ SETTINGS_RELATION = {
     "teams_swiss": "teams_settings",
     "teams_rr": "teams_settings",
     "pool": "pool_settings",
+    "mitchell": "movement_settings",
+    "howell": "movement_settings",
 }
 
 
@@ -33,6 +35,8 @@ class Event(models.Model):
         TEAMS_SWISS = "teams_swiss", _("Swiss teams")
         TEAMS_RR = "teams_rr", _("Round-robin teams")
         POOL = "pool", _("Scoring pool")
+        MITCHELL = "mitchell", _("Mitchell pairs")
+        HOWELL = "howell", _("Howell pairs")
 
     class Method(models.TextChoices):
         XIMP = "ximp", _("Cross-IMPs")
@@ -179,6 +183,8 @@ class Entry(models.Model):
     finished = models.BooleanField(_("finished"), default=False)
     rank = models.PositiveIntegerField(_("rank"), null=True, blank=True)
     master_points = models.PositiveSmallIntegerField(_("master points"), default=0)
+    # The field the entry is ranked in: "NS"/"EW" in a two-winner Mitchell, else blank.
+    field = models.CharField(_("field"), max_length=2, blank=True, default="", db_default="")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

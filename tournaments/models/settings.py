@@ -76,3 +76,64 @@ class SwissSettings(RoundSchedule):
 
     def __str__(self) -> str:
         return str(self.event)
+
+
+class MovementSettings(RoundSchedule):
+    """Mitchell and Howell pairs events (``docs/rules.md`` § Movements): the schedule,
+    the arrow switch, how matchpoints of boards played fewer times are factored, and
+    what the start fixed (the tables and each entry's pair number in the movement)."""
+
+    class Factoring(models.TextChoices):
+        NEUBERG = "neuberg", _("Neuberg")
+        PLAYED = "played", _("Over the results played")
+
+    event = models.OneToOneField(
+        Event, on_delete=models.CASCADE, primary_key=True, related_name="movement_settings"
+    )
+    arrow_switch = models.BooleanField(
+        _("arrow switch"),
+        default=False,
+        help_text=_("EW pairs play some rounds as NS: one winner instead of two (Mitchell)."),
+    )
+    mp_factoring = models.CharField(
+        _("matchpoint factoring"),
+        max_length=8,
+        choices=Factoring,
+        default=Factoring.NEUBERG,
+        help_text=_("How boards played fewer times than the movement plays them are scored."),
+    )
+    finish_threshold = models.DecimalField(
+        _("finishing threshold"),
+        max_digits=3,
+        decimal_places=2,
+        default=0.70,
+        help_text=_("Share of the event's boards a pair must play to be ranked."),
+    )
+    seed = models.BigIntegerField(_("seed"), default=0)
+    # Fixed when round 1 opens: the movement's tables and each entry's pair number.
+    tables = models.PositiveSmallIntegerField(_("tables"), null=True, blank=True)
+    pair_numbers = models.JSONField(default=dict, blank=True)
+    preset_deals = models.JSONField(
+        _("imported deals"),
+        default=dict,
+        blank=True,
+        help_text=_("Board number to PBN deal, used instead of a shuffle (PBN import)."),
+    )
+    preset_analysis = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        verbose_name = _("movement settings")
+        verbose_name_plural = _("movement settings")
+        constraints = [
+            models.CheckConstraint(condition=Q(num_rounds__gte=1), name="movement_rounds_positive"),
+            models.CheckConstraint(
+                condition=Q(boards_per_round__gte=1), name="movement_boards_positive"
+            ),
+            models.CheckConstraint(
+                condition=Q(finish_threshold__gte=0) & Q(finish_threshold__lte=1),
+                name="movement_threshold_share",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return str(self.event)

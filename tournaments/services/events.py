@@ -48,6 +48,8 @@ EVENT_LIMITS: dict[str, Limits] = {
     "gap_minutes": Limits(0, 600),
     "finish_threshold": Limits(0, 1),
 }
+#: The kinds ``event_create`` makes: pairs events in timed rounds.
+PAIRS_KINDS = (Event.Kind.SWISS_PAIRS, Event.Kind.MITCHELL, Event.Kind.HOWELL)
 #: How far ahead an event may start, and how far in the past (a form filled in slowly).
 START_AHEAD_MAX = timedelta(days=730)
 START_PAST_TOLERANCE = timedelta(minutes=5)
@@ -154,12 +156,24 @@ def event_create(
     online_play: bool = False,
     traveller_hidden: bool = False,
     time_zone: str | None = None,
+    kind: str = Event.Kind.SWISS_PAIRS,
+    arrow_switch: bool = False,
+    mp_factoring: str = "neuberg",
 ) -> Event:
-    """Create a Swiss pairs event open for registration until ``start_at``.
+    """Create a pairs event (Swiss pairs, or a Mitchell or Howell movement) open for
+    registration until ``start_at``.
 
     ``start_at`` lies between a few minutes ago and two years ahead; the numbers are in
-    ``EVENT_LIMITS`` (see ``event_settings_validate``).
+    ``EVENT_LIMITS`` (see ``event_settings_validate``). ``arrow_switch`` (Mitchell) and
+    ``mp_factoring`` are the movements' own settings (``docs/rules.md`` § Movements).
     """
+    if kind not in PAIRS_KINDS:
+        raise BridgeError(_("Unknown kind of pairs event."), code="kind")
+    movement = kind != Event.Kind.SWISS_PAIRS
+    if movement and mp_factoring not in ("neuberg", "played"):
+        raise BridgeError(_("Unknown matchpoint factoring."), code="mp_factoring")
+    if arrow_switch and kind != Event.Kind.MITCHELL:
+        raise BridgeError(_("Only a Mitchell has an arrow switch."), code="arrow_switch")
     if not name.strip():
         raise BridgeError(_("An event needs a name."), code="name")
     problems = event_settings_validate(
@@ -178,7 +192,7 @@ def event_create(
         raise BridgeError(_("Unknown bye score."), code="bye_score")
     event = Event.objects.create(
         name=name.strip(),
-        kind=Event.Kind.SWISS_PAIRS,
+        kind=kind,
         start_at=start_at,
         time_zone=time_zone_checked(time_zone),
         director=director,
@@ -197,6 +211,7 @@ def event_create(
         finish_threshold=round(float(finish_threshold), 2),
         bye_score=bye_score,
         seed=secrets.randbelow(2**31) if seed is None else seed,
+        **({"arrow_switch": bool(arrow_switch), "mp_factoring": mp_factoring} if movement else {}),
     )
     log_action(event=event, actor=director, action="event_create")
     return event

@@ -16,13 +16,21 @@ from tournaments.simulation_teams import (
 )
 
 TEAM_KINDS = ("teams_swiss", "teams_rr")
+MOVEMENT_KINDS = ("mitchell", "howell")
 
 
 class Command(BaseCommand):
     help = "Simulate a whole event with synthetic players through the real services."
 
     def add_arguments(self, parser):
-        parser.add_argument("--kind", default="swiss_pairs", choices=["swiss_pairs", *TEAM_KINDS])
+        parser.add_argument(
+            "--kind", default="swiss_pairs", choices=["swiss_pairs", *MOVEMENT_KINDS, *TEAM_KINDS]
+        )
+        parser.add_argument(
+            "--arrow-switch",
+            action="store_true",
+            help="A one-winner Mitchell (EW turn some rounds).",
+        )
         parser.add_argument("--pairs", type=int, default=16)
         parser.add_argument("--teams", type=int, default=8, help="Teams of a team event.")
         parser.add_argument(
@@ -60,8 +68,10 @@ class Command(BaseCommand):
             withdraw=opts["withdraw"],
             seed=opts["seed"],
             name=opts["name"],
+            kind=opts["kind"],
+            arrow_switch=opts["arrow_switch"],
         )
-        tables = (config.pairs // 2) * config.rounds
+        tables = -(-config.pairs // 2) * config.rounds
         with tqdm(
             total=tables,
             desc="Simulating",
