@@ -52,7 +52,14 @@ def master_points_award_event(
     """
     if entries is None or fields is None:  # again from the stored ranking
         entries = list(Entry.objects.filter(event=event))
-        fields = [sorted((e for e in entries if e.rank is not None), key=lambda e: e.rank)]
+        # one field, or the two of a two-winner movement (each entry knows its own)
+        names = sorted({e.field for e in entries if e.rank is not None})
+        fields = [
+            sorted(
+                (e for e in entries if e.rank is not None and e.field == n), key=lambda e: e.rank
+            )
+            for n in names
+        ]
     master_points_for_ranking(entries=entries, fields=fields)
     bulk_set(Entry, entries, ["master_points"])
     due = {e.pk: e.master_points for e in entries}

@@ -5,13 +5,14 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
+from rest_framework.exceptions import NotFound
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from .. import selectors, services
-from ..models import Event
-from ..services.events import EVENT_LIMITS, event_settings_validate
+from ..models import Event, MovementSettings
+from ..services.events import EVENT_LIMITS, PAIRS_KINDS, event_settings_validate
 from ..timezones import time_zone_names
 from .permissions import IsDirector, IsEventDirector
 from .serializers import EntrySerializer, EventDetailSerializer, EventSerializer
@@ -86,6 +87,19 @@ class EventListCreateApi(APIView):
             help_text="IANA zone name; the pages show the event's times in it "
             "(default: the site's TIME_ZONE).",
         )
+        kind = serializers.ChoiceField(
+            choices=[(k, Event.Kind(k).label) for k in PAIRS_KINDS],
+            default=Event.Kind.SWISS_PAIRS,
+            help_text="Swiss pairs, or a Mitchell or Howell movement.",
+        )
+        arrow_switch = serializers.BooleanField(
+            default=False, help_text="Mitchell only: one winner (the tables turn in some rounds)."
+        )
+        mp_factoring = serializers.ChoiceField(
+            choices=MovementSettings.Factoring.choices,
+            default=MovementSettings.Factoring.NEUBERG,
+            help_text="Movements: how boards played fewer times are scored.",
+        )
 
         class Meta:
             ref_name = "EventCreateInput"
@@ -93,6 +107,10 @@ class EventListCreateApi(APIView):
         def validate(self, attrs):
             names = ("start_at", *EVENT_LIMITS)
             problems = event_settings_validate(**{n: attrs[n] for n in names if n in attrs})
+            if attrs.get("arrow_switch") and attrs.get("kind") != Event.Kind.MITCHELL:
+                raise serializers.ValidationError(
+                    {"arrow_switch": [_("Only a Mitchell has an arrow switch.")]}
+                )
             if problems:
                 errors: dict[str, list[str]] = {}
                 for problem in problems:
@@ -247,3 +265,86 @@ class EventClockApi(APIView):
             schedule.round_extend(event=event, director=request.user, minutes=minutes)
         event.refresh_from_db()
         return _detail(event)
+
+
+class MovementCardsApi(APIView):
+    """Movement cards of a Mitchell or Howell event (``docs/rules.md`` § Movements):
+    each pair's table, direction, opponents and board set in every round. Empty
+    ``pairs`` until round 1 fixes the movement."""
+
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    class RowSerializer(serializers.Serializer):
+        round = serializers.IntegerField()
+        table = serializers.IntegerField(allow_null=True, help_text="null: the pair sits out.")
+        direction = serializers.ChoiceField(choices=["NS", "EW"], allow_null=True)
+        opponent = serializers.IntegerField(allow_null=True, help_text="The opponents' entry.")
+        set = serializers.IntegerField(allow_null=True, help_text="The board set played.")
+        boards = serializers.ListField(child=serializers.IntegerField(), help_text="Numbers.")
+
+        class Meta:
+            ref_name = "MovementCardRow"
+
+    class CardSerializer(serializers.Serializer):
+        entry = serializers.IntegerField()
+        pair = serializers.IntegerField(help_text="The pair's number in the movement.")
+        field = serializers.ChoiceField(
+            choices=["NS", "EW"], allow_null=True, help_text="Two-winner Mitchell: its field."
+        )
+        rounds = serializers.ListField(child=serializers.DictField())
+
+        class Meta:
+            ref_name = "MovementCard"
+
+    class OutputSerializer(serializers.Serializer):
+        event = serializers.IntegerField()
+        kind = serializers.ChoiceField(choices=["mitchell", "howell"])
+        tables = serializers.IntegerField(allow_null=True)
+        rounds = serializers.IntegerField()
+        boards_per_round = serializers.IntegerField()
+        arrow_switch = serializers.BooleanField()
+        pairs = serializers.ListField(child=serializers.DictField())
+
+        class Meta:
+            ref_name = "MovementCards"
+
+    @extend_schema(
+        operation_id="events_movement",
+        responses={200: OutputSerializer, **error_responses(404)},
+    )
+    def get(self, request, event_id: int):
+        event = event_or_404(event_id)
+        if event.kind not in selectors.MOVEMENT_KINDS:
+            raise NotFound(_("This event has no movement."))
+        cards = selectors.movement_cards_get(event=event)
+        return Response(
+            {
+                "event": event.pk,
+                "kind": event.kind,
+                "tables": event.settings.tables,
+                "rounds": event.num_rounds,
+                "boards_per_round": event.boards_per_round,
+                "arrow_switch": event.settings.arrow_switch,
+                "pairs": [
+                    {
+                        "entry": c.entry.pk,
+                        "pair": c.number,
+                        "field": c.field or None,
+                        "rounds": [
+                            {
+                                "round": r.round,
+                                "table": r.table,
+                                "direction": r.direction,
+                                "opponent": r.opponent.pk if r.opponent else None,
+                                "set": r.board_set,
+                                "boards": list(range(r.first_board, r.last_board + 1))
+                                if r.board_set
+                                else [],
+                            }
+                            for r in c.rows
+                        ],
+                    }
+                    for c in cards
+                ],
+            }
+        )

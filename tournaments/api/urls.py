@@ -25,6 +25,11 @@ urlpatterns = [
         name="api-pool-leaderboard",
     ),
     path("events/<int:event_id>/", events.EventDetailApi.as_view(), name="api-event"),
+    path(
+        "events/<int:event_id>/movement/",
+        events.MovementCardsApi.as_view(),
+        name="api-event-movement",
+    ),
     path("events/<int:event_id>/teams/", teams.EventTeamsApi.as_view(), name="api-event-teams"),
     path(
         "events/<int:event_id>/lineups/", teams.EventLineupsApi.as_view(), name="api-event-lineups"

@@ -22,6 +22,13 @@ from .events import (
     score_grid_get,
     standings_get,
 )
+from .movements import (
+    MOVEMENT_KINDS,
+    CardRow,
+    PairCard,
+    movement_cards_get,
+    movement_next_get,
+)
 from .play import (
     MyTableState,
     PairRound,
@@ -59,6 +66,11 @@ from .visibility import (
 )
 
 __all__ = [
+    "MOVEMENT_KINDS",
+    "CardRow",
+    "PairCard",
+    "movement_cards_get",
+    "movement_next_get",
     "console_get",
     "result_state",
     "seat_letter_of",

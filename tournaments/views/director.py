@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 from .. import selectors, services
 from ..errors import BridgeError
 from ..formatting import more_minutes_text
-from ..forms import AddPairForm, CorrectionForm, EventForm, event_edit_form
+from ..forms import AddPairForm, CorrectionForm, EventForm, MovementEventForm, event_edit_form
 from ..interchange import pbn_decode
 from ..models import Board, Entry, Event, EventLog, Result, Round, Table
 from ..numbers import ascii_int
@@ -86,6 +86,22 @@ def event_create(request: HttpRequest) -> HttpResponse:
             messages.success(request, _("Event created. Registration is open."))
             return redirect("tournaments:event_director", event_id=event.pk)
     return render(request, "tournaments/event_form.html", {"form": form})
+
+
+def movement_event_create(request: HttpRequest) -> HttpResponse:
+    """A new Mitchell or Howell pairs event (``docs/rules.md`` § Movements)."""
+    if not is_event_director(user=request.user):
+        raise PermissionDenied
+    form = MovementEventForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            event = services.event_create(director=request.user, **form.cleaned_data)
+        except BridgeError as exc:
+            form.add_error(None, exc.message)
+        else:
+            messages.success(request, _("Event created. Registration is open."))
+            return redirect("tournaments:event_director", event_id=event.pk)
+    return render(request, "tournaments/movement_event_form.html", {"form": form})
 
 
 def _event_for_director(request: HttpRequest, event_id: int) -> Event:

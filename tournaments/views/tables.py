@@ -212,6 +212,10 @@ def my_table(request: HttpRequest, event_id: int) -> HttpResponse:
         context["my_entry"] = next(
             (e for e in (seat.table.ns, seat.table.ew) if e and e.pk == seat.entry.pk), seat.entry
         )
+    if event.kind in selectors.MOVEMENT_KINDS:  # docs/rules.md § Movements: where next
+        context["next_move"] = selectors.movement_next_get(
+            event=event, entry_ids=selectors.entry_ids_of(user=request.user, event=event)
+        )
     # The page follows the event by itself (static/js/mytable.js) until it has finished.
     context["poll"] = event.status != Event.Status.FINISHED and (
         seat is not None or context.get("entered", False)
