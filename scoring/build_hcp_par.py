@@ -28,7 +28,7 @@ import json
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import nullcontext
 from pathlib import Path
@@ -138,8 +138,17 @@ def _round10(value: float) -> int:
     return int(-10 * tens if value < 0 else 10 * tens)
 
 
-def build(deals: int, seed: int, jobs: int, bandwidth: float, verbose: bool = True) -> dict:
-    """Sample ``deals`` deals, solve them and return the JSON-ready table document."""
+def build(
+    deals: int,
+    seed: int,
+    jobs: int,
+    bandwidth: float,
+    verbose: bool = True,
+    progress: Callable[[int], None] | None = None,
+) -> dict:
+    """Sample ``deals`` deals, solve them and return the JSON-ready table document.
+
+    ``progress(1)`` is called after each deal solved (a progress bar's ``update``)."""
     rng = random.Random(seed)
     subsets = _honour_subsets()
     work = [(random_deal_with_ns_hcp(i % 41, rng, subsets), i) for i in range(deals)]
@@ -155,6 +164,8 @@ def build(deals: int, seed: int, jobs: int, bandwidth: float, verbose: bool = Tr
                 counts[vul][h] += 1
                 sums[_SWAP[vul]][40 - h] -= score
                 counts[_SWAP[vul]][40 - h] += 1
+            if progress is not None:
+                progress(1)
             if verbose and (i + 1) % 100 == 0:
                 print(f"{i + 1}/{deals} deals, {time.monotonic() - started:.0f} s", flush=True)
     expected = {}

@@ -10,6 +10,8 @@ from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+import scoring
+
 from .. import selectors, services
 from ..models import Event, MovementSettings
 from ..services.events import EVENT_LIMITS, PAIRS_KINDS, event_settings_validate
@@ -348,3 +350,53 @@ class MovementCardsApi(APIView):
                 ],
             }
         )
+
+
+class EventHcpParTableApi(APIView):
+    """The expected-score table of an HCP-par event (``docs/rules.md`` § HCP-par): GET
+    the one it scores with; PUT another (``{"expected": {"None": [41 scores], "NS": …,
+    "EW": …, "All": …}}``) or ``{"expected": null}`` for the shipped one, before the start."""
+
+    def get_permissions(self):
+        if self.request.method == "PUT":
+            return [IsEventDirector()]
+        return [IsAuthenticatedOrReadOnly()]
+
+    class TableSerializer(serializers.Serializer):
+        expected = serializers.DictField(
+            child=serializers.ListField(child=serializers.FloatField()),
+            allow_null=True,
+            help_text="Vulnerability (None, NS, EW, All) to 41 expected NS scores.",
+        )
+        shipped = serializers.BooleanField(read_only=True)
+
+        class Meta:
+            ref_name = "HcpParTable"
+
+    def _answer(self, event: Event) -> Response:
+        table = event.hcp_par_table or {
+            vul: list(row) for vul, row in scoring.load_hcp_par_table().items()
+        }
+        return Response({"expected": table, "shipped": event.hcp_par_table is None})
+
+    @extend_schema(
+        operation_id="events_hcp_par_table",
+        responses={200: TableSerializer, **error_responses(404)},
+    )
+    def get(self, request, event_id: int):
+        return self._answer(event_or_404(event_id))
+
+    @extend_schema(
+        operation_id="events_hcp_par_table_set",
+        request=TableSerializer,
+        responses={200: TableSerializer, **error_responses(400, 403, 404, 409)},
+    )
+    def put(self, request, event_id: int):
+        event = event_or_404(event_id)
+        self.check_object_permissions(request, event)
+        serializer = self.TableSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        event = services.event_hcp_par_table_set(
+            event=event, director=request.user, table=serializer.validated_data["expected"]
+        )
+        return self._answer(event)

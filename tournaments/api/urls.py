@@ -26,6 +26,11 @@ urlpatterns = [
     ),
     path("events/<int:event_id>/", events.EventDetailApi.as_view(), name="api-event"),
     path(
+        "events/<int:event_id>/hcp-par-table/",
+        events.EventHcpParTableApi.as_view(),
+        name="api-event-hcp-par-table",
+    ),
+    path(
         "events/<int:event_id>/movement/",
         events.MovementCardsApi.as_view(),
         name="api-event-movement",

@@ -31,6 +31,32 @@ class Seating:
     log: dict = field(default_factory=dict)
 
 
+def method_for_adjusted(method: str) -> str:
+    """The method whose adjusted scores an event's method uses: HCP-par scores IMPs, so
+    its A+ / A= / A− are +3 / 0 / −3 IMPs (``docs/rules.md`` § HCP-par)."""
+    return Event.Method.IMP if method == Event.Method.HCP_PAR else method
+
+
+def hcp_par_points(results: Sequence[Result], *, table=None) -> None:
+    """HCP-par (``docs/rules.md`` § HCP-par): each played result scores, for NS,
+    IMP(NS score − the expected NS score for NS's HCP and the vulnerability), EW the
+    opposite; ``table``: the event's expected scores (None: the shipped table). One query
+    for the boards' deals."""
+    played = [r for r in results if r.status == Result.Status.PLAYED]
+    boards = Board.objects.filter(pk__in={r.board_id for r in played}).only(
+        "pk", "deal", "vulnerability"
+    )
+    side: dict[int, tuple[int, str]] = {}
+    for b in boards:
+        points = scoring.deal_hcp(b.deal)
+        side[b.pk] = (points["N"] + points["S"], b.vulnerability)
+    checked = scoring.validate_hcp_par_table(table) if table else None
+    for r in played:
+        ns_hcp, vulnerability = side[r.board_id]
+        imps = scoring.hcp_par_imps(r.ns_score, ns_hcp, vulnerability, checked)
+        r.ns_points, r.ew_points = float(imps), float(-imps)
+
+
 def round_boards_deal(*, event: Event, rnd: Round, rng: random.Random | None = None) -> list[Board]:
     """Deal the boards of round ``rnd`` of a format played in timed rounds: numbers
     continue from the previous round, dealer and vulnerability follow the board cycle,

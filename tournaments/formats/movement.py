@@ -7,12 +7,12 @@ is first played and travel from table to table; a board stays in play (secret) u
 the last round that plays its set has closed. A pair that sits out, or whose opponents
 withdrew, has no table that round: it scores nothing and is not compared.
 
-Scoring at each close rescoring every board of the round across every table that has
-played it so far: matchpoints on the scale of the tables the movement plays the set at
-(Neuberg's formula for fewer, or the percentage over the results played), adjusted
-scores as a share of that top (A+ 60%, A= 50%, A− 40%) left out of the comparison; or
-cross-IMPs / datum IMPs as in Swiss pairs. A total is the percentage of the tops of the
-boards scored (MP) or the IMP sum. A two-winner Mitchell ranks NS and EW apart.
+Each close rescores every board of the round with every table that has played it so
+far: matchpoints on the scale of the tables the movement plays the set at (Neuberg's
+formula for fewer, or the percentage over the results played), adjusted scores as a
+share of that top (A+ 60%, A= 50%, A− 40%) left out of the comparison; or cross-IMPs /
+datum IMPs as in Swiss pairs, or HCP-par IMPs. A total is the percentage of the tops
+of the boards scored (MP) or the IMP sum. A two-winner Mitchell ranks NS and EW apart.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from ..deals import deal_generate
 from ..errors import ConflictError
 from ..models import Board, Entry, Event, MovementSettings, Result, Round, Standing, Table
 from ..movements import Movement, movement_build, movement_max_rounds
-from .base import Format, Seating
+from .base import Format, Seating, hcp_par_points, method_for_adjusted
 from .swiss import standings_key
 
 MP = Event.Method.MP
@@ -65,7 +65,12 @@ def set_tops(movement: Movement) -> dict[int, int]:
 
 
 def board_points(
-    results: Sequence[Result], *, method: str, expected: dict[int, int], factoring: str
+    results: Sequence[Result],
+    *,
+    method: str,
+    expected: dict[int, int],
+    factoring: str,
+    hcp_table=None,
 ) -> None:
     """Set ``ns_points``/``ew_points`` of the results of whole boards, in memory.
 
@@ -73,6 +78,8 @@ def board_points(
     matchpoints on that scale (:func:`scoring.mp_factored`); adjusted results get their
     share of the top and are not compared; cut results score nothing.
     """
+    if method == Event.Method.HCP_PAR:
+        hcp_par_points(results, table=hcp_table)
     by_board: dict[int, list[Result]] = defaultdict(list)
     for result in results:
         by_board[result.board_id].append(result)
@@ -83,7 +90,7 @@ def board_points(
             points = scoring.mp_factored([r.ns_score for r in played], e, factoring)
             for r, ns in zip(played, points, strict=True):
                 r.ns_points, r.ew_points = ns, 2 * (e - 1) - ns
-        elif played:
+        elif played and method != Event.Method.HCP_PAR:
             for r, (ns, ew) in zip(
                 played, scoring.score_board([r.ns_score for r in played], method), strict=True
             ):
@@ -100,7 +107,7 @@ def board_points(
 def _adjusted(code: str, method: str, expected: int) -> float | None:
     if not code:
         return None
-    points = scoring.adjusted_points(code, method)
+    points = scoring.adjusted_points(code, method_for_adjusted(method))
     return points * 2 * (expected - 1) / 100 if method == MP else points
 
 
@@ -262,6 +269,7 @@ class MovementPairs(Format):
             method=event.method,
             expected={b: plays[s] for b, s in sets.items()},
             factoring=event.settings.mp_factoring,
+            hcp_table=event.hcp_par_table,
         )
         bulk_set(Result, earlier, ["ns_points", "ew_points"])
 

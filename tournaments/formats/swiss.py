@@ -16,7 +16,7 @@ import scoring
 
 from ..models import Board, Entry, Event, Result, Round, SwissSettings, Table
 from ..pairing import PairState, swiss_pair
-from .base import Format, Seating, round_boards_deal
+from .base import Format, Seating, hcp_par_points, method_for_adjusted, round_boards_deal
 
 
 def standings_key(entry: Entry):
@@ -24,19 +24,23 @@ def standings_key(entry: Entry):
     return (-round(entry.total, 6), -entry.boards_played, entry.registration_order or 0)
 
 
-def board_points(results: Sequence[Result], method: str) -> None:
+def board_points(results: Sequence[Result], method: str, *, hcp_table=None) -> None:
     """Set ``ns_points``/``ew_points`` on results of whole boards, in memory.
 
-    Played results of a board are compared with each other by the event's method;
-    adjusted results get their fixed value and are left out of the comparison; cut
-    boards score nothing (None: no IMPs, and left out of MP averages).
+    Played results of a board are compared with each other by the event's method (or,
+    HCP-par, each with its expected score); adjusted results get their fixed value and
+    are left out of the comparison; cut boards score nothing (None: no IMPs, and left
+    out of MP averages).
     """
+    if method == Event.Method.HCP_PAR:
+        hcp_par_points(results, table=hcp_table)
     by_board: dict[int, list[Result]] = defaultdict(list)
     for result in results:
         by_board[result.board_id].append(result)
+    adjusted_method = method_for_adjusted(method)
     for board_results in by_board.values():
         played = [r for r in board_results if r.status == Result.Status.PLAYED]
-        if played:
+        if played and method != Event.Method.HCP_PAR:
             points = scoring.score_board([r.ns_score for r in played], method)
             for r, (ns, ew) in zip(played, points, strict=True):
                 r.ns_points, r.ew_points = ns, ew
@@ -44,11 +48,9 @@ def board_points(results: Sequence[Result], method: str) -> None:
             if r.status == Result.Status.CUT:
                 r.ns_points = r.ew_points = None
             elif r.status == Result.Status.ADJUSTED:
-                r.ns_points = (
-                    scoring.adjusted_points(r.ns_adjustment, method) if r.ns_adjustment else None
-                )
-                r.ew_points = (
-                    scoring.adjusted_points(r.ew_adjustment, method) if r.ew_adjustment else None
+                r.ns_points, r.ew_points = (
+                    scoring.adjusted_points(code, adjusted_method) if code else None
+                    for code in (r.ns_adjustment, r.ew_adjustment)
                 )
 
 
@@ -107,7 +109,7 @@ class SwissPairs(Format):
             )
         tables = Table.objects.bulk_create(tables)
         if pairing.bye is not None:
-            points = scoring.adjusted_points(settings.bye_score, event.method)
+            points = scoring.adjusted_points(settings.bye_score, method_for_adjusted(event.method))
             Result.objects.bulk_create(
                 Result(
                     table=tables[-1],
@@ -132,7 +134,7 @@ class SwissPairs(Format):
         return board.round_id is not None and board.round_id == table.round_id
 
     def boards_score(self, *, event: Event, results: Sequence[Result]) -> None:
-        board_points(results, event.method)
+        board_points(results, event.method, hcp_table=event.hcp_par_table)
 
     def standings_key(self, entry: Entry):
         return standings_key(entry)

@@ -42,6 +42,7 @@ class Event(models.Model):
         XIMP = "ximp", _("Cross-IMPs")
         IMP = "imp", _("Total IMPs (datum)")
         MP = "mp", _("Matchpoints")
+        HCP_PAR = "hcp_par", _("HCP-par IMPs")
 
     class Status(models.TextChoices):
         REGISTRATION = "registration", _("Registration open")
@@ -97,6 +98,9 @@ class Event(models.Model):
         default=False,
         help_text=_("Players see other tables' results on a board only after the round."),
     )
+    # docs/rules.md § HCP-par: the expected-score table this event scores with, as
+    # {"None": [41 scores], "NS": ..., "EW": ..., "All": ...}; null: the shipped one.
+    hcp_par_table = models.JSONField(_("HCP-par table"), null=True, blank=True)
     current_round = models.PositiveSmallIntegerField(_("current round"), default=0)
     # Timed automation: a paused event's clock stops; the offset shifts every later time.
     paused_at = models.DateTimeField(_("paused at"), null=True, blank=True)
@@ -144,7 +148,7 @@ class Event(models.Model):
 
     @property
     def is_imp(self) -> bool:
-        return self.method in (self.Method.XIMP, self.Method.IMP)
+        return self.method in (self.Method.XIMP, self.Method.IMP, self.Method.HCP_PAR)
 
     def round_start(self, number: int):
         """Scheduled start of round ``number`` (1-based), after pauses and extensions."""

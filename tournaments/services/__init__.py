@@ -1,6 +1,6 @@
 """Every state change of the tournaments app. Views, API, admin, tasks and commands call these."""
 
-from .events import event_cancel, event_create, event_update
+from .events import event_cancel, event_create, event_hcp_par_table_set, event_update
 from .registration import (
     entry_add,
     entry_confirm,
@@ -30,6 +30,7 @@ __all__ = [
     "entry_withdraw",
     "event_cancel",
     "event_create",
+    "event_hcp_par_table_set",
     "event_update",
     "event_finish",
     "event_start",

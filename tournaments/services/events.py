@@ -13,6 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+import scoring
 from accounts.models import User
 
 from ..errors import BridgeError, ConflictError
@@ -299,4 +300,33 @@ def event_cancel(*, event: Event, director: User) -> Event:
     event.next_transition_at = None
     event.save(update_fields=["status", "next_transition_at"])
     log_action(event=event, actor=director, action="event_cancel")
+    return event
+
+
+@transaction.atomic
+def event_hcp_par_table_set(*, event: Event, director: User, table: dict | None) -> Event:
+    """The director loads the expected-score table an HCP-par event scores with
+    (``docs/rules.md`` § HCP-par), or goes back to the shipped one (``table`` None):
+    41 finite NS scores (HCP 0..40) for each vulnerability, ``{"expected": ...}`` or the
+    mapping itself. Only before the start, so that every board scores with one table."""
+    event = event_for_update(event.pk)
+    director_required(user=director, event=event)
+    if event.status != Event.Status.REGISTRATION:
+        raise ConflictError(
+            _("The expected-score table can only change before the start."), code="started"
+        )
+    if table is not None:
+        if not isinstance(table, dict):
+            raise BridgeError(_("The table must be a JSON object."), code="hcp_par_table")
+        try:
+            checked = scoring.validate_hcp_par_table(table.get("expected", table))
+        except (TypeError, ValueError) as exc:
+            raise BridgeError(
+                _("Not an expected-score table: %(reason)s") % {"reason": exc},
+                code="hcp_par_table",
+            ) from exc
+        table = {vul: list(row) for vul, row in checked.items()}
+    event.hcp_par_table = table
+    event.save(update_fields=["hcp_par_table"])
+    log_action(event=event, actor=director, action="hcp_par_table", data={"own": bool(table)})
     return event

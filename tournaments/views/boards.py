@@ -16,6 +16,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
+import scoring
 from scoring import SEATS, deal_hcp
 from scoring import STRAINS_DESCENDING as STRAIN_ORDER
 
@@ -173,8 +174,18 @@ def board_detail(request: HttpRequest, event_id: int, number: int) -> HttpRespon
                 for r in results
             ],  # fmt: skip
             pool=pool_board_facts(board=board) if format_for(event).scores_on_arrival else None,
+            hcp_par=_hcp_par(board, event) if event.method == Event.Method.HCP_PAR else None,
         )
     return render(request, "tournaments/board_detail.html", context)
+
+
+def _hcp_par(board: Board, event: Event) -> dict:
+    """docs/rules.md § HCP-par: each side's HCP and the expected NS score of the board."""
+    points = deal_hcp(board.deal)
+    ns = points["N"] + points["S"]
+    table = scoring.validate_hcp_par_table(event.hcp_par_table) if event.hcp_par_table else None
+    expected = scoring.expected_score(ns, board.vulnerability, table)
+    return {"ns": ns, "ew": 40 - ns, "expected": f"{expected:+.0f}"}
 
 
 @dataclass

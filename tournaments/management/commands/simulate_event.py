@@ -40,6 +40,11 @@ class Command(BaseCommand):
         parser.add_argument("--boards-per-round", type=int, default=3)
         parser.add_argument("--method", default="ximp", choices=Event.Method.values)
         parser.add_argument(
+            "--hcp-par",
+            action="store_true",
+            help="Score it as an HCP-par event (the same as --method hcp_par).",
+        )
+        parser.add_argument(
             "--play-rate",
             type=float,
             default=0.95,
@@ -63,7 +68,7 @@ class Command(BaseCommand):
             pairs=opts["pairs"],
             rounds=opts["rounds"],
             boards_per_round=opts["boards_per_round"],
-            method=opts["method"],
+            method=Event.Method.HCP_PAR if opts["hcp_par"] else opts["method"],
             play_rate=opts["play_rate"],
             withdraw=opts["withdraw"],
             seed=opts["seed"],
