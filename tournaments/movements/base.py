@@ -132,13 +132,14 @@ def movement_problems(movement: Movement) -> list[str]:
     return problems
 
 
-def comparison_effects(movement: Movement) -> dict[tuple[int, int], int]:
-    """How much each pair's score depends on each other pair, per board set played.
+def comparison_effects(movement: Movement, *, weights: bool = False) -> dict[tuple[int, int], int]:
+    """How much each pair's score depends on each other pair, over the board sets played.
 
     On a set, pair x's matchpoints compare its table's result with every other table's:
     a pair sitting the same way at another table is a rival (−1), a pair sitting the
     other way at another table pushes x's comparison up when it does well (+1), and
     x's own opponents count against x once for each other table (−(k − 1), k tables).
+    ``weights``: the sizes of those terms instead (how much x and y are compared at all).
     """
     plays: dict[int, list[tuple[int, int]]] = defaultdict(list)  # set -> (ns, ew)
     for placements in movement.rounds:
@@ -146,33 +147,36 @@ def comparison_effects(movement: Movement) -> dict[tuple[int, int], int]:
             if p.played:
                 plays[p.board_set].append((p.ns, p.ew))
     effect: dict[tuple[int, int], int] = defaultdict(int)
+    sign = (lambda v: abs(v)) if weights else (lambda v: v)
     for tables in plays.values():
         k = len(tables)
         for i, (ns, ew) in enumerate(tables):
-            effect[ns, ew] -= k - 1
-            effect[ew, ns] -= k - 1
+            effect[ns, ew] += sign(-(k - 1))
+            effect[ew, ns] += sign(-(k - 1))
             for j, (ns2, ew2) in enumerate(tables):
                 if i != j:
-                    effect[ns, ns2] -= 1
-                    effect[ew, ew2] -= 1
-                    effect[ns, ew2] += 1
-                    effect[ew, ns2] += 1
+                    effect[ns, ns2] += sign(-1)
+                    effect[ew, ew2] += sign(-1)
+                    effect[ns, ew2] += sign(1)
+                    effect[ew, ns2] += sign(1)
     return effect
 
 
 def balance(movement: Movement) -> float:
     """The movement's balance in percent: 100 when every pair's score depends on every
     other pair's play equally (``comparison_effects`` all alike), less as they spread:
-    100 · (1 − standard deviation / |mean|) over every ordered couple of real pairs."""
+    100 · (1 − standard deviation of the effects / mean weight of the comparisons) over
+    every ordered couple of pairs that play (0 at worst)."""
     real = sorted(
         {x for placements in movement.rounds for p in placements if p.played for x in (p.ns, p.ew)}
     )
     effect = comparison_effects(movement)
-    values = [effect.get((x, y), 0) for x in real for y in real if x != y]
-    if not values:
+    weight = comparison_effects(movement, weights=True)
+    couples = [(x, y) for x in real for y in real if x != y]
+    if not couples:
         return 100.0
+    values = [effect.get(c, 0) for c in couples]
+    scale = sum(weight.get(c, 0) for c in couples) / len(couples)
     mean = sum(values) / len(values)
-    if mean == 0:
-        return 0.0
     sd = math.sqrt(sum((v - mean) ** 2 for v in values) / len(values))
-    return max(0.0, 100.0 * (1 - sd / abs(mean)))
+    return max(0.0, 100.0 * (1 - sd / scale)) if scale else 100.0
