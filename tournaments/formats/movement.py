@@ -145,7 +145,10 @@ class MovementPairs(Format):
         settings.save(update_fields=["pair_numbers", "tables", "num_rounds"])
         for e, number in zip(entries, range(1, pairs + 1), strict=True):
             e.field = movement.field_of(number) or ""
-        bulk_set(Entry, [e for e in entries if e.field], ["field"])
+        for name in ("NS", "EW"):  # two updates, whatever the field
+            Entry.objects.filter(pk__in=[e.pk for e in entries if e.field == name]).update(
+                field=name
+            )
         return movement
 
     def round_seat(
