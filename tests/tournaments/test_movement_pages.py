@@ -155,3 +155,66 @@ def test_api_refuses_bad_movement_options(director):
         response = client.post("/api/events/", {**base, **extra}, format="json")
         assert response.status_code == 400
     assert not Event.objects.exists()
+
+
+def play_round(event, number, tricks=10):
+    from tests.conftest import held_lead
+    from tournaments.models import Board
+
+    for t in event.rounds.get(number=number).tables.all():
+        for b in Board.objects.filter(event=event, board_set=t.board_set):
+            ns = t.ns.members.first().player
+            r = services.result_submit(
+                table_id=t.pk, board_id=b.pk, user=ns, contract="4S", declarer="N",
+                tricks=tricks + t.number % 2, lead=held_lead(b, "N"),
+            )  # fmt: skip
+            services.result_confirm(result_id=r.pk, user=t.ew.members.first().player)
+
+
+def test_event_page_of_a_mitchell_hides_travelling_sets_and_groups_by_set(
+    client, make_event, django_assert_max_num_queries
+):
+    event = make_event(pairs=0, kind=Event.Kind.MITCHELL, method="mp", num_rounds=3)
+    start_field(event, 8)  # 4 tables, 3 rounds: every set is still travelling
+    play_round(event, 1)
+    services.round_close(event=event, number=1)
+    url = reverse("tournaments:event_detail", args=[event.pk])
+    with django_assert_max_num_queries(20):
+        html = client.get(url).content.decode()
+    assert "Scores by board" not in html  # no set has finished its travels
+    play_round(event, 2)
+    services.round_close(event=event, number=2)
+    play_round(event, 3)
+    services.round_close(event=event, number=3)
+    with django_assert_max_num_queries(20):
+        html = client.get(url).content.decode()
+    assert "Scores by board" in html
+    assert "Set 1" in html and "Set 4" in html and "Round 2" not in html
+    assert html.count('<span class="badge field">NS</span>') == 4
+    assert html.count('<span class="badge field">EW</span>') == 4
+
+
+def test_a_travelling_board_stays_hidden_until_its_set_has_finished(client, make_event):
+    from tournaments.models import Board
+
+    event = make_event(pairs=0, kind=Event.Kind.MITCHELL, method="mp", num_rounds=3)
+    entries = start_field(event, 6)  # 3 tables: set 1 goes to tables 1, 3, 2
+    play_round(event, 1)
+    services.round_close(event=event, number=1)
+    board = Board.objects.get(event=event, number=1)
+    later = entries[0]  # NS pair 1 played set 1 in round 1: it sees the board
+    client.force_login(later.members.first().player)
+    url = reverse("tournaments:board_detail", args=[event.pk, board.number])
+    assert client.get(url).context["visible"]
+    third = entries[2]  # NS pair 3 plays set 1 in round 2: still secret to it
+    client.force_login(third.members.first().player)
+    assert not client.get(url).context["visible"]
+    play_round(event, 2)
+    services.round_close(event=event, number=2)
+    assert client.get(url).context["visible"]  # pair 3 has played it now
+    client.force_login(entries[1].members.first().player)
+    assert not client.get(url).context["visible"]  # pair 2 plays set 1 in round 3
+    play_round(event, 3)
+    services.round_close(event=event, number=3)
+    client.logout()
+    assert client.get(url).context["visible"]  # the event is over: everyone sees it

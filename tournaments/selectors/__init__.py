@@ -61,6 +61,7 @@ from .visibility import (
     board_is_public,
     board_visible,
     boards_hidden,
+    boards_public,
     boards_unlocked_for,
     entry_ids_of,
 )
@@ -89,6 +90,7 @@ __all__ = [
     "ANYONE",
     "board_get",
     "board_is_public",
+    "boards_public",
     "board_results_get",
     "board_visible",
     "boards_hidden",

@@ -87,12 +87,16 @@ def score_grid_get(*, event: Event) -> dict[int, dict[int, tuple[float | None, i
     return grid
 
 
-def round_opponents_get(*, event: Event, rounds) -> dict[int, dict[int, int | None]]:
+def round_opponents_get(
+    *, event: Event, rounds, by_set: bool = False
+) -> dict[int, dict[int, int | None]]:
     """``{entry id: {round number: the opponents' entry id (None: a bye)}}`` for the
-    given rounds, in one query (the score grid's "against" columns)."""
+    given rounds, in one query (the score grid's "against" columns). ``by_set``: keyed
+    by board set instead, for given sets (a movement, where a pair plays a set once)."""
     opponents: dict[int, dict[int, int | None]] = defaultdict(dict)
-    rows = Table.objects.filter(round__event=event, round__number__in=list(rounds)).values_list(
-        "round__number", "ns_id", "ew_id"
+    key = "board_set" if by_set else "round__number"
+    rows = Table.objects.filter(round__event=event, **{f"{key}__in": list(rounds)}).values_list(
+        key, "ns_id", "ew_id"
     )
     for number, ns_id, ew_id in rows:
         if ns_id:

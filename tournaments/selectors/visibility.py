@@ -79,6 +79,15 @@ def board_is_public(*, board: Board, event: Event) -> bool:
     return event.status == Event.Status.FINISHED or not format_for(event).board_in_play(board=board)
 
 
+def boards_public(*, boards, event: Event) -> list[Board]:
+    """Of ``boards``, those everyone may see (``board_is_public`` for many boards: one
+    query, whatever the format)."""
+    if event.status == Event.Status.FINISHED:
+        return list(boards)
+    in_play = set(format_for(event).boards_in_play(event=event).values_list("pk", flat=True))
+    return [b for b in boards if b.pk not in in_play]
+
+
 def _spectator_sees(event: Event, user: User, own: set[int] | None) -> bool:
     """A broadcast event shows boards in play to whoever is not entered in it."""
     if not format_for(event).broadcast(event=event):

@@ -63,6 +63,8 @@ def _standing_html(row: StandingRow, players: str, *, event: Event, words: _Word
         f'<td class="pair-cell"><a class="pair-no" href="{row.url}" title="{words.pair_page}">'
         f"#{entry.registration_order}</a> {players}"
     )
+    if entry.field:  # a two-winner movement: the field the pair is ranked in
+        parts.append(f' <span class="badge field">{escape(entry.field)}</span>')
     if entry.status == Entry.Status.WITHDRAWN:
         parts.append(f' <span class="badge badge-muted">{words.withdrawn}</span>')
     if entry.late:
@@ -112,19 +114,29 @@ def standings_context(event: Event, user=None) -> dict:
     players_of = selectors.event_players_get(event=event) if entries else {}
     boards = selectors.event_boards_get(event=event) if event.current_round else []
     finished = event.status == Event.Status.FINISHED
-    shown = [b for b in boards if selectors.board_is_public(board=b, event=event)]
+    shown = selectors.boards_public(boards=boards, event=event)
     grid = selectors.score_grid_get(event=event) if shown else {}
-    # Per shown board: (board number, link, round number of a round's first board, else 0).
-    # A round's first column is the pair's opponents in that round ("against").
+    # Columns go by round, or by board set in a movement (where a set's boards travel and
+    # each pair plays a set in one round, against one pair).
+    by_set = event.kind in selectors.MOVEMENT_KINDS
+    for b in shown:
+        b.grid_group = b.board_set if by_set else b.round.number
+        b.grid_label = (_("Set %(n)d") if by_set else _("Round %(n)d")) % {"n": b.grid_group}
+    # Per shown board: (board number, link, group number of a group's first board, else 0).
+    # A group's first column is the pair's opponents there ("against").
     columns = []
     seen_rounds: list[int] = []
     for b in shown:
         url = reverse("tournaments:board_detail", args=[event.pk, b.number])
-        starts = b.round.number not in seen_rounds
+        starts = b.grid_group not in seen_rounds
         if starts:
-            seen_rounds.append(b.round.number)
-        columns.append((b.number, url, b.round.number if starts else 0))
-    opponents = selectors.round_opponents_get(event=event, rounds=seen_rounds) if shown else {}
+            seen_rounds.append(b.grid_group)
+        columns.append((b.number, url, b.grid_group if starts else 0))
+    opponents = (
+        selectors.round_opponents_get(event=event, rounds=seen_rounds, by_set=by_set)
+        if shown
+        else {}
+    )
     order_of = {e.pk: e.registration_order for e in entries}
     player_url = player_url_maker()
     pair_url = reverse("tournaments:pair_detail", args=[event.pk, 0])[: -len("0/")]
