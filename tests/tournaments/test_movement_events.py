@@ -200,3 +200,19 @@ def test_movement_options_are_checked(make_event):
     with pytest.raises(BridgeError):
         make_event(pairs=0, kind="pool")
     assert not Event.objects.exists()
+
+
+def test_hand_records_ahead_of_a_mitchell_are_the_deals_it_plays(make_event, director):
+    """Before the start, round 1's hand records of an 8-pair Mitchell are all four sets
+    (every set is at a table in round 1), and the start deals exactly those cards."""
+    from tournaments.services.handrecords import round_hand_records
+
+    event = make_event(pairs=8, kind=Event.Kind.MITCHELL, num_rounds=3)
+    records = round_hand_records(event=event, number=1, actor=director)
+    assert [r.number for r in records] == list(range(1, 9))
+    services.event_start(event=event)
+    dealt = dict(Board.objects.filter(event=event).values_list("number", "deal"))
+    assert dealt == {r.number: r.deal for r in records}
+    assert [r.number for r in round_hand_records(event=event, number=2, actor=director)] == list(
+        range(1, 9)
+    )

@@ -218,3 +218,37 @@ def test_a_travelling_board_stays_hidden_until_its_set_has_finished(client, make
     services.round_close(event=event, number=3)
     client.logout()
     assert client.get(url).context["visible"]  # the event is over: everyone sees it
+
+
+@pytest.mark.parametrize("kind", [Event.Kind.MITCHELL, Event.Kind.HOWELL])
+def test_every_page_of_a_movement_event_answers(client, make_event, director, kind):
+    """The pages Swiss pairs have (director, console, hand records, pair, board, edit,
+    exports) work for a movement, running and finished."""
+    event = make_event(pairs=0, kind=kind, method="mp", num_rounds=3)
+    entries = start_field(event, 8)
+    client.force_login(director)
+    pages = [
+        reverse("tournaments:event_detail", args=[event.pk]),
+        reverse("tournaments:event_director", args=[event.pk]),
+        reverse("tournaments:event_edit", args=[event.pk]),
+        reverse("tournaments:director_console", args=[event.pk]),
+        reverse("tournaments:hand_records", args=[event.pk, 1]),
+        reverse("tournaments:pair_detail", args=[event.pk, entries[0].pk]),
+        reverse("tournaments:board_detail", args=[event.pk, 1]),
+        reverse("tournaments:movement_cards", args=[event.pk]),
+        reverse("tournaments:standings_fragment", args=[event.pk]),
+        f"/api/events/{event.pk}/",
+        f"/api/events/{event.pk}/standings/",
+        f"/api/events/{event.pk}/export/results.pbn",
+        f"/api/events/{event.pk}/export/usebio.xml",
+        f"/api/events/{event.pk}/export/hands.pbn",
+    ]
+    for url in pages:
+        assert client.get(url).status_code == 200, url
+    for number in (1, 2, 3):
+        play_round(event, number)
+        services.round_close(event=event, number=number)
+    event.refresh_from_db()
+    assert event.status == Event.Status.FINISHED
+    for url in pages[:1] + pages[5:]:
+        assert client.get(url).status_code == 200, url

@@ -214,6 +214,12 @@ class Format:
         entries' members (the pool's four players); None: the entries' members."""
         return None
 
+    def round_board_numbers(self, *, event: Event, number: int) -> list[int]:
+        """The numbers of the boards round ``number`` plays (the director's hand records
+        of the round): numbers continue from round to round."""
+        per = event.boards_per_round
+        return list(range((number - 1) * per + 1, number * per + 1))
+
     def boards_dealt(self, *, event: Event) -> int:
         """The highest board number dealt so far (the board pages' next/previous)."""
         return event.current_round * event.boards_per_round

@@ -251,6 +251,27 @@ class MovementPairs(Format):
         closed = Round.objects.filter(event=event, status=Round.Status.CLOSED).count()
         return board.board_set in self._sets_in_play(event, closed)
 
+    def round_board_numbers(self, *, event: Event, number: int) -> list[int]:
+        """The boards of the sets round ``number`` plays; before the start, of the
+        movement the confirmed pairs would play now (none if they cannot)."""
+        movement = movement_of(event)
+        if movement is None:
+            pairs = Entry.objects.filter(
+                event=event, status=Entry.Status.CONFIRMED, sitting_out=False
+            ).count()
+            try:
+                most = movement_max_rounds(kind=event.kind, pairs=pairs)
+                movement = _movement(
+                    event.kind, pairs, min(event.num_rounds, most), event.settings.arrow_switch
+                )
+            except ValueError:
+                return []
+        if number > len(movement.rounds):
+            return []
+        per = event.boards_per_round
+        sets = sorted({p.board_set for p in movement.rounds[number - 1] if p.played})
+        return [n for s in sets for n in range((s - 1) * per + 1, s * per + 1)]
+
     def boards_dealt(self, *, event: Event) -> int:
         return Board.objects.filter(event=event).aggregate(n=Max("number"))["n"] or 0
 

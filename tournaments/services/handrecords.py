@@ -17,6 +17,7 @@ from accounts.models import User
 from ..deals import deal_analyse, deal_generate
 from ..dispatch import dispatch_on_commit
 from ..errors import BridgeError
+from ..formats import format_for
 from ..interchange import BoardRecord, hands_pbn_write
 from ..lock_objects import event_for_update
 from ..models import Board, Event
@@ -25,10 +26,9 @@ from .audit import log_action
 from .interchange import _board_record, _event_record
 
 
-def round_numbers(event: Event, number: int) -> range:
-    """The board numbers of round ``number`` (numbers continue from round to round)."""
-    per = event.boards_per_round
-    return range((number - 1) * per + 1, number * per + 1)
+def round_numbers(event: Event, number: int) -> list[int]:
+    """The board numbers of round ``number``, as the event's format plays them."""
+    return format_for(event).round_board_numbers(event=event, number=number)
 
 
 def _check_round(event: Event, number: int) -> None:
