@@ -114,6 +114,11 @@ urlpatterns = [
         name="director_reinstate",
     ),
     path(
+        "events/<int:event_id>/director/hcp-par-table/",
+        director.director_hcp_par_table,
+        name="director_hcp_par_table",
+    ),
+    path(
         "events/<int:event_id>/director/import-deals/",
         director.director_import_deals,
         name="director_import_deals",

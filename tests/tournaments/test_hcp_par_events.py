@@ -156,3 +156,25 @@ def test_the_table_command_is_reproducible(tmp_path):
         )  # fmt: skip
     assert one.read_text() == two.read_text()
     assert scoring.load_hcp_par_table(one)
+
+
+def test_the_director_page_loads_a_table_file(client, make_event, director):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    event = make_event(pairs=0, method=Event.Method.HCP_PAR)
+    client.force_login(director)
+    page = client.get(reverse("tournaments:event_director", args=[event.pk])).content.decode()
+    assert "the shipped expected-score table" in page
+    url = reverse("tournaments:director_hcp_par_table", args=[event.pk])
+    upload = SimpleUploadedFile("t.json", json.dumps({"expected": FLAT}).encode())
+    assert client.post(url, {"table": upload}).status_code == 302
+    event.refresh_from_db()
+    assert event.hcp_par_table == FLAT
+    broken = SimpleUploadedFile("t.json", b"{not json")
+    response = client.post(url, {"table": broken}, follow=True)
+    assert "The file is not JSON." in response.content.decode()
+    event.refresh_from_db()
+    assert event.hcp_par_table == FLAT
+    client.post(url, {"shipped": "1"})
+    event.refresh_from_db()
+    assert event.hcp_par_table is None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -152,6 +154,8 @@ def _director_page(
             "console": selectors.console_get(event=event),
             "hand_rounds": hand_rounds,
             "can_import": event.status == Event.Status.REGISTRATION and not rounds,
+            "hcp_par_upload": event.method == Event.Method.HCP_PAR
+            and event.status == Event.Status.REGISTRATION,
         },
     )
 
@@ -354,6 +358,37 @@ def director_import_deals(request: HttpRequest, event_id: int) -> HttpResponse:
         request,
         lambda: event_deals_import(event=event, text=text, actor=request.user),
         _("Deals loaded: the boards will be dealt as in the file."),
+    )
+    return _back(event)
+
+
+@login_required
+@require_POST
+def director_hcp_par_table(request: HttpRequest, event_id: int) -> HttpResponse:
+    """Load an HCP-par expected-score table (a JSON file, as ``build_hcp_par`` writes
+    it), or go back to the shipped one (``docs/rules.md`` § HCP-par)."""
+    event = _event_for_director(request, event_id)
+    if request.POST.get("shipped"):
+        table = None
+    else:
+        upload = request.FILES.get("table")
+        if upload is None:
+            messages.error(request, _("Choose a JSON file to load."))
+            return _back(event)
+        if upload.size > 2 * 1024 * 1024:
+            messages.error(request, _("The file is larger than 2 MB."))
+            return _back(event)
+        try:
+            table = json.loads(upload.read().decode("utf-8"))
+        except (UnicodeDecodeError, ValueError):
+            messages.error(request, _("The file is not JSON."))
+            return _back(event)
+    perform(
+        request,
+        lambda: services.event_hcp_par_table_set(event=event, director=request.user, table=table),
+        _("The expected-score table is loaded.")
+        if table is not None
+        else _("The event scores with the shipped expected-score table."),
     )
     return _back(event)
 
