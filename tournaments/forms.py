@@ -214,9 +214,19 @@ class MovementEventForm(EventForm):
 
     def clean(self):
         data = super().clean()
-        if data.get("arrow_switch") and data.get("kind") != Event.Kind.MITCHELL:
+        if (
+            "kind" in self.fields
+            and data.get("arrow_switch")
+            and data.get("kind") != Event.Kind.MITCHELL
+        ):
             self.add_error("arrow_switch", _("Only a Mitchell has an arrow switch."))
         return data
+
+
+class MovementEventEditForm(MovementEventForm):
+    """Editing a movement: its kind stays (a Mitchell does not become a Howell)."""
+
+    kind = None  # (the service refuses an arrow switch on a Howell)
 
 
 class ResultForm(forms.Form):
@@ -403,7 +413,13 @@ def event_edit_form(event: Event, data=None):
     begun only the name and the table rules can change (the rest is shown, disabled)."""
     from .services.events import ALWAYS_EDITABLE
 
-    form_class = EventForm if event.kind in PAIRS_KINDS else TeamsEventEditForm
+    form_class = (
+        MovementEventEditForm
+        if event.kind in (Event.Kind.MITCHELL, Event.Kind.HOWELL)
+        else EventForm
+        if event.kind in PAIRS_KINDS
+        else TeamsEventEditForm
+    )
     initial = {}
     for name in form_class.base_fields:
         source = event.settings if hasattr(event.settings, name) else event

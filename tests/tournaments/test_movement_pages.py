@@ -252,3 +252,23 @@ def test_every_page_of_a_movement_event_answers(client, make_event, director, ki
     assert event.status == Event.Status.FINISHED
     for url in pages[:1] + pages[5:]:
         assert client.get(url).status_code == 200, url
+
+
+def test_the_director_edits_a_movement_before_the_start(client, make_event, director):
+    event = make_event(pairs=0, kind=Event.Kind.HOWELL, method="mp", num_rounds=5)
+    client.force_login(director)
+    url = reverse("tournaments:event_edit", args=[event.pk])
+    page = client.get(url).content.decode()
+    assert 'name="mp_factoring"' in page and 'name="bye_score"' not in page
+    data = form(name="Renamed Howell", kind=None, num_rounds=7, mp_factoring="played")
+    data.pop("kind")
+    data["start_at"] = timezone.localtime(event.start_at).strftime("%Y-%m-%dT%H:%M")
+    assert client.post(url, data).status_code == 302
+    event.refresh_from_db()
+    assert (event.name, event.num_rounds, event.settings.mp_factoring) == (
+        "Renamed Howell", 7, "played",
+    )  # fmt: skip
+    response = client.post(url, {**data, "arrow_switch": "on"})
+    assert "Only a Mitchell has an arrow switch." in response.content.decode()
+    event.refresh_from_db()
+    assert not event.settings.arrow_switch

@@ -231,6 +231,8 @@ EDITABLE_SETTINGS = (
     "vp_scale",
     "bye_vp",
     "broadcast",
+    "arrow_switch",
+    "mp_factoring",
 )
 
 
@@ -263,6 +265,10 @@ def event_update(*, event: Event, director: User, **changes) -> Event:
         raise BridgeError(_("An event needs a name."), code="name")
     if "method" in changed and changed["method"] not in Event.Method.values:
         raise BridgeError(_("Unknown scoring method."), code="method")
+    if changed.get("arrow_switch") and event.kind != Event.Kind.MITCHELL:
+        raise BridgeError(_("Only a Mitchell has an arrow switch."), code="arrow_switch")
+    if "mp_factoring" in changed and changed["mp_factoring"] not in ("neuberg", "played"):
+        raise BridgeError(_("Unknown matchpoint factoring."), code="mp_factoring")
     names = ("start_at", *EVENT_LIMITS)
     problems = event_settings_validate(**{n: changed[n] for n in names if n in changed})
     if problems:
