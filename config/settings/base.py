@@ -176,6 +176,8 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    # A side, a direction and a Mitchell's field are the same two values: one enum.
+    "ENUM_NAME_OVERRIDES": {"SideEnum": ["NS", "EW"]},
 }
 
 # Celery: with no broker the tasks run in-process, eagerly (the embedded default).

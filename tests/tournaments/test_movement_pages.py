@@ -133,6 +133,8 @@ def test_api_creates_a_howell_and_reads_its_cards(director):
     assert event.kind == "howell" and event.settings.mp_factoring == "neuberg"
     assert client.get(f"/api/events/{event.pk}/movement/").json()["pairs"] == []
     start_field(event, 8)
+    detail = api_client().get(f"/api/events/{event.pk}/").json()
+    assert detail["movement"] == {"arrow_switch": False, "mp_factoring": "neuberg", "tables": 4}
     body = api_client().get(f"/api/events/{event.pk}/movement/").json()
     assert body["kind"] == "howell" and body["tables"] == 4 and body["rounds"] == 7
     assert len(body["pairs"]) == 8

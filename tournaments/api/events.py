@@ -269,6 +269,43 @@ class EventClockApi(APIView):
         return _detail(event)
 
 
+class MovementRowSerializer(serializers.Serializer):
+    round = serializers.IntegerField()
+    table = serializers.IntegerField(allow_null=True, help_text="null: the pair sits out.")
+    direction = serializers.ChoiceField(choices=["NS", "EW"], allow_null=True)
+    opponent = serializers.IntegerField(allow_null=True, help_text="The opponents' entry.")
+    set = serializers.IntegerField(allow_null=True, help_text="The board set played.")
+    boards = serializers.ListField(child=serializers.IntegerField(), help_text="Numbers.")
+
+    class Meta:
+        ref_name = "MovementCardRow"
+
+
+class MovementCardSerializer(serializers.Serializer):
+    entry = serializers.IntegerField()
+    pair = serializers.IntegerField(help_text="The pair's number in the movement.")
+    field = serializers.ChoiceField(
+        choices=["NS", "EW"], allow_null=True, help_text="Two-winner Mitchell: its field."
+    )
+    rounds = serializers.ListField(child=MovementRowSerializer())
+
+    class Meta:
+        ref_name = "MovementCard"
+
+
+class MovementCardsSerializer(serializers.Serializer):
+    event = serializers.IntegerField()
+    kind = serializers.ChoiceField(choices=["mitchell", "howell"])
+    tables = serializers.IntegerField(allow_null=True)
+    rounds = serializers.IntegerField()
+    boards_per_round = serializers.IntegerField()
+    arrow_switch = serializers.BooleanField()
+    pairs = serializers.ListField(child=MovementCardSerializer())
+
+    class Meta:
+        ref_name = "MovementCards"
+
+
 class MovementCardsApi(APIView):
     """Movement cards of a Mitchell or Howell event (``docs/rules.md`` § Movements):
     each pair's table, direction, opponents and board set in every round. Empty
@@ -276,43 +313,9 @@ class MovementCardsApi(APIView):
 
     permission_classes = [IsAuthenticatedOrReadOnly]
 
-    class RowSerializer(serializers.Serializer):
-        round = serializers.IntegerField()
-        table = serializers.IntegerField(allow_null=True, help_text="null: the pair sits out.")
-        direction = serializers.ChoiceField(choices=["NS", "EW"], allow_null=True)
-        opponent = serializers.IntegerField(allow_null=True, help_text="The opponents' entry.")
-        set = serializers.IntegerField(allow_null=True, help_text="The board set played.")
-        boards = serializers.ListField(child=serializers.IntegerField(), help_text="Numbers.")
-
-        class Meta:
-            ref_name = "MovementCardRow"
-
-    class CardSerializer(serializers.Serializer):
-        entry = serializers.IntegerField()
-        pair = serializers.IntegerField(help_text="The pair's number in the movement.")
-        field = serializers.ChoiceField(
-            choices=["NS", "EW"], allow_null=True, help_text="Two-winner Mitchell: its field."
-        )
-        rounds = serializers.ListField(child=serializers.DictField())
-
-        class Meta:
-            ref_name = "MovementCard"
-
-    class OutputSerializer(serializers.Serializer):
-        event = serializers.IntegerField()
-        kind = serializers.ChoiceField(choices=["mitchell", "howell"])
-        tables = serializers.IntegerField(allow_null=True)
-        rounds = serializers.IntegerField()
-        boards_per_round = serializers.IntegerField()
-        arrow_switch = serializers.BooleanField()
-        pairs = serializers.ListField(child=serializers.DictField())
-
-        class Meta:
-            ref_name = "MovementCards"
-
     @extend_schema(
         operation_id="events_movement",
-        responses={200: OutputSerializer, **error_responses(404)},
+        responses={200: MovementCardsSerializer, **error_responses(404)},
     )
     def get(self, request, event_id: int):
         event = event_or_404(event_id)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from ..models import Entry, PoolSettings, TeamsSettings
+from ..models import Entry, MovementSettings, PoolSettings, TeamsSettings
 
 
 class PlayerSerializer(serializers.Serializer):
@@ -43,11 +43,18 @@ class EntrySerializer(EntryBriefSerializer):
     total = serializers.FloatField()
     boards_played = serializers.IntegerField()
     finished = serializers.BooleanField()
-    rank = serializers.IntegerField(allow_null=True)
+    rank = serializers.IntegerField(allow_null=True, help_text="Within the entry's field.")
     master_points = serializers.IntegerField()
+    field = serializers.SerializerMethodField(
+        help_text='A two-winner Mitchell: "NS" or "EW", ranked apart; null otherwise.'
+    )
 
     class Meta:
         ref_name = "Entry"
+
+    @extend_schema_field(serializers.ChoiceField(choices=["NS", "EW"], allow_null=True))
+    def get_field(self, entry):
+        return entry.field or None
 
     def get_withdrawn(self, entry) -> bool:
         return entry.status == Entry.Status.WITHDRAWN
@@ -95,6 +102,17 @@ class PoolSettingsSerializer(serializers.Serializer):
         ref_name = "PoolSettings"
 
 
+class MovementSettingsSerializer(serializers.Serializer):
+    arrow_switch = serializers.BooleanField()
+    mp_factoring = serializers.ChoiceField(choices=MovementSettings.Factoring.choices)
+    tables = serializers.IntegerField(
+        allow_null=True, help_text="Fixed when round 1 opens (null before)."
+    )
+
+    class Meta:
+        ref_name = "MovementSettings"
+
+
 class EventSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
@@ -117,6 +135,9 @@ class EventSerializer(serializers.Serializer):
     pool = serializers.SerializerMethodField(
         help_text="A scoring pool's settings (null otherwise; a pool has no rounds: "
         "num_rounds is 0, boards_per_round and round_minutes are a table's)."
+    )
+    movement = serializers.SerializerMethodField(
+        help_text="A Mitchell or Howell's settings (null otherwise)."
     )
     lead_required = serializers.BooleanField(help_text="Results need the opening lead.")
     online_play = serializers.BooleanField(help_text="Players see their own hand on my-table.")
@@ -145,6 +166,13 @@ class EventSerializer(serializers.Serializer):
         if not isinstance(settings, TeamsSettings):
             return None
         return TeamsSettingsSerializer(settings).data
+
+    @extend_schema_field(MovementSettingsSerializer(allow_null=True))
+    def get_movement(self, event):
+        settings = event.settings
+        if not isinstance(settings, MovementSettings):
+            return None
+        return MovementSettingsSerializer(settings).data
 
     @extend_schema_field(PoolSettingsSerializer(allow_null=True))
     def get_pool(self, event):
