@@ -68,6 +68,27 @@ class Command(BaseCommand):
                 )
             )
             self.stdout.write(f"Simulated {event.name}: {pairs} pairs, {rounds} rounds.")
+        # Movements (docs/rules.md § Movements): a two-winner Mitchell, and a Howell
+        # scored as HCP-par (贴点), with the demo accounts among the pairs.
+        movements = [
+            ("Monday Mitchell (two winners)", Event.Kind.MITCHELL, 10, 5, 3, Event.Method.MP),
+            ("Thursday HCP-par Howell", Event.Kind.HOWELL, 8, 7, 2, Event.Method.HCP_PAR),
+        ]
+        for name, kind, pairs, rounds, per, method in movements:
+            event = simulate_swiss_event(
+                SimulationConfig(
+                    pairs=pairs,
+                    rounds=rounds,
+                    boards_per_round=per,
+                    method=method,
+                    play_rate=0.95,
+                    seed=13,
+                    name=name,
+                    players=players,
+                    kind=kind,
+                )  # fmt: skip
+            )
+            self.stdout.write(f"Simulated {event.name}: {pairs} pairs, {rounds} rounds.")
         # Tonight's event starts in two minutes and runs on the clock (`make demo` starts
         # it): log in as alice to play at your table, or as director to run it.
         tonight = services.event_create(
