@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.conftest import held_lead
+from tests.factories import UserFactory
 from tournaments import services
 from tournaments.errors import BridgeError, ConflictError
 from tournaments.formats.movement import movement_of
@@ -216,3 +217,24 @@ def test_hand_records_ahead_of_a_mitchell_are_the_deals_it_plays(make_event, dir
     assert [r.number for r in round_hand_records(event=event, number=2, actor=director)] == list(
         range(1, 9)
     )
+
+
+def test_a_withdrawn_pair_leaves_its_opponents_out(mitchell, director):
+    """EW pair 5 withdraws after round 1: in round 2 NS pair 2, whom it would meet at
+    table 2, has no table (its set is one result short: Neuberg evens it out)."""
+    event = mitchell(pairs=8, num_rounds=3)
+    entries = list(Entry.objects.filter(event=event).order_by("registration_order"))
+    for t in event.rounds.get(number=1).tables.all():
+        for b in Board.objects.filter(event=event, board_set=t.board_set):
+            play(t, b, "4S", "N", 10)
+    services.round_close(event=event, number=1, open_next=False)
+    services.entry_withdraw(entry=entries[4], by=director)
+    services.round_open(event=event, number=2)
+    r2 = event.rounds.get(number=2)
+    assert r2.tables.count() == 3
+    seated = {x for t in r2.tables.all() for x in (t.ns_id, t.ew_id)}
+    assert entries[1].pk not in seated and entries[4].pk not in seated
+    # the late pair the director would add cannot join a fixed movement
+    with pytest.raises(ConflictError) as err:
+        services.entry_add(event=event, players=[UserFactory(), UserFactory()], director=director)
+    assert err.value.code == "late"

@@ -109,6 +109,8 @@ class Format:
     #: ``True``: the format runs its own clock (``clock_step``) instead of the round
     #: schedule of ``services/schedule.py`` (the scoring pool has no rounds).
     own_clock: bool = False
+    #: ``False``: no pair joins once play has begun (a movement fixed at the start).
+    late_entries: bool = True
     #: The URL name of the page where a player enters results (``event_id`` argument).
     my_table_url: str = "tournaments:my_table"
     #: The URL name of the format's own event page, when the generic one does not fit.

@@ -114,6 +114,7 @@ def _adjusted(code: str, method: str, expected: int) -> float | None:
 class MovementPairs(Format):
     settings_model = MovementSettings
     owns_totals = True
+    late_entries = False
     templates = {
         "event": "tournaments/event_detail.html",
         "standings": "tournaments/_standings.html",

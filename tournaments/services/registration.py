@@ -11,6 +11,7 @@ from accounts.models import User
 
 from ..dispatch import dispatch_on_commit
 from ..errors import BridgeError, ConflictError, PermissionDeniedError
+from ..formats import format_for
 from ..lock_objects import entry_for_update, event_for_update, pending_entries_for_update
 from ..models import Entry, EntryMember, Event
 from ..permissions import director_required, is_event_director
@@ -187,6 +188,10 @@ def entry_add(*, event: Event, players: list[User], director: User) -> Entry:
     if event.status == Event.Status.FINISHED:
         raise ConflictError(_("The event has finished."), code="finished")
     late = event.status != Event.Status.REGISTRATION
+    if late and not format_for(event).late_entries:
+        raise ConflictError(
+            _("The movement was fixed at the start: a pair cannot join now."), code="late"
+        )
     entry = _create_entry(event=event, players=players, confirmed=True, late=late)
     log_action(event=event, actor=director, action="entry_add", data={"entry": entry.pk})
     return entry
