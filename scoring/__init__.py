@@ -24,6 +24,7 @@ from scoring.contracts import (
 )
 from scoring.hcp_par import (
     DEFAULT_HCP_PAR_PATH,
+    HCP_PAR_DISCONNECTION,
     HcpParTable,
     deal_hcp,
     expected_score,
@@ -64,6 +65,7 @@ from scoring.vp import (
 __all__ = [
     "ADJUSTED_CODES",
     "DEFAULT_HCP_PAR_PATH",
+    "HCP_PAR_DISCONNECTION",
     "IMP_THRESHOLDS",
     "SCORING_METHODS",
     "SEATS",

@@ -19,6 +19,7 @@ from scoring.notation import SEATS, validate_card
 
 __all__ = [
     "DEFAULT_HCP_PAR_PATH",
+    "HCP_PAR_DISCONNECTION",
     "HcpParTable",
     "deal_hcp",
     "expected_score",
@@ -31,6 +32,9 @@ __all__ = [
 #: Expected NS score: vulnerability name ("None", "NS", "EW", "All") → 41 values, index =
 #: NS combined HCP.
 HcpParTable = Mapping[str, Sequence[float]]
+
+#: IMPs an HCP-par event takes from a pair's total for each disconnection.
+HCP_PAR_DISCONNECTION = 20
 
 #: The shipped default table.
 DEFAULT_HCP_PAR_PATH: Path = Path(__file__).resolve().parent / "data" / "hcp_par.json"

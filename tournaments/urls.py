@@ -114,6 +114,11 @@ urlpatterns = [
         name="director_reinstate",
     ),
     path(
+        "events/<int:event_id>/director/entries/<int:entry_id>/disconnection/",
+        director.director_disconnection,
+        name="director_disconnection",
+    ),
+    path(
         "events/<int:event_id>/director/hcp-par-table/",
         director.director_hcp_par_table,
         name="director_hcp_par_table",

@@ -178,3 +178,47 @@ def test_the_director_page_loads_a_table_file(client, make_event, director):
     client.post(url, {"shipped": "1"})
     event.refresh_from_db()
     assert event.hcp_par_table is None
+
+
+def test_a_disconnection_costs_twenty_imps(client, make_event, director):
+    """Recorded on the director page or in the API, each disconnection takes 20 IMPs off
+    the pair's total (the standing too); undone, it gives them back; after the finish
+    the ranking follows."""
+    event = make_event(
+        pairs=4, start=True, method=Event.Method.HCP_PAR, num_rounds=1, finish_threshold=0
+    )
+    services.round_close(event=event, number=1)  # every board cut: totals 0
+    entries = list(event.entries.order_by("registration_order"))
+    client.force_login(director)
+    url = reverse("tournaments:director_disconnection", args=[event.pk, entries[0].pk])
+    assert client.post(url).status_code == 302
+    first = entries[0]
+    first.refresh_from_db()
+    assert first.disconnections == 1 and first.total == -20.0
+    assert first.standings.get(round_number=1).total == -20.0
+    assert first.rank == 4  # last of four once 20 IMPs down
+    body = (
+        api_client(director)
+        .post(f"/api/entries/{first.pk}/disconnection/", {}, format="json")
+        .json()
+    )
+    assert body["disconnections"] == 2 and body["total"] == -40.0
+    client.post(url, {"undo": "1"})
+    first.refresh_from_db()
+    assert first.disconnections == 1 and first.total == -20.0
+
+
+def test_disconnections_are_for_hcp_par_events_only(make_event, director):
+    event = make_event(pairs=4, start=True, method=Event.Method.MP)
+    entry = event.entries.first()
+    with pytest.raises(BridgeError) as err:
+        services.entry_disconnection_record(entry=entry, director=director)
+    assert err.value.code == "not_hcp_par"
+    hcp = make_event(pairs=2, method=Event.Method.HCP_PAR)
+    with pytest.raises(ConflictError):
+        services.entry_disconnection_record(entry=hcp.entries.first(), director=director)
+    player = UserFactory()
+    response = api_client(player).post(f"/api/entries/{entry.pk}/disconnection/", {}, format="json")
+    assert response.status_code == 403
+    entry.refresh_from_db()
+    assert entry.disconnections == 0

@@ -220,6 +220,34 @@ class EntrySitOutApi(APIView):
         return _entry_response(entry)
 
 
+class EntryDisconnectionApi(APIView):
+    """HCP-par (``docs/rules.md`` § HCP-par): the director records a pair's
+    disconnection, 20 IMPs off its total (``undo``: takes one back)."""
+
+    permission_classes = [IsEventDirector]
+
+    class InputSerializer(serializers.Serializer):
+        undo = serializers.BooleanField(default=False)
+
+        class Meta:
+            ref_name = "EntryDisconnectionInput"
+
+    @extend_schema(
+        request=InputSerializer,
+        responses={200: EntrySerializer, **error_responses(400, 403, 404, 409)},
+        description="Record a disconnection of a pair of an HCP-par event (or undo one).",
+    )
+    def post(self, request, entry_id: int):
+        entry = _entry(entry_id)
+        self.check_object_permissions(request, entry.event)
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        entry = services.entry_disconnection_record(
+            entry=entry, director=request.user, undo=serializer.validated_data["undo"]
+        )
+        return _entry_response(entry)
+
+
 class PairResultSerializer(ResultSerializer):
     board_number = serializers.IntegerField(source="board.number")
     points = serializers.SerializerMethodField(help_text="This pair's points on the board.")

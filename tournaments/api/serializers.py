@@ -45,6 +45,9 @@ class EntrySerializer(EntryBriefSerializer):
     finished = serializers.BooleanField()
     rank = serializers.IntegerField(allow_null=True, help_text="Within the entry's field.")
     master_points = serializers.IntegerField()
+    disconnections = serializers.IntegerField(
+        help_text="HCP-par: disconnections recorded, 20 IMPs off the total each."
+    )
     field = serializers.SerializerMethodField(
         help_text='A two-winner Mitchell: "NS" or "EW", ranked apart; null otherwise.'
     )

@@ -100,6 +100,11 @@ urlpatterns = [
         entries.EntrySitOutApi.as_view(),
         name="api-entry-sit-out",
     ),
+    path(
+        "entries/<int:entry_id>/disconnection/",
+        entries.EntryDisconnectionApi.as_view(),
+        name="api-entry-disconnection",
+    ),
     path("results/", results.ResultSubmitApi.as_view(), name="api-results"),
     path("results/correct/", results.ResultCorrectApi.as_view(), name="api-result-correct"),
     path("results/not-played/", results.ResultNotPlayedApi.as_view(), name="api-result-not-played"),

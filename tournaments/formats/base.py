@@ -37,6 +37,14 @@ def method_for_adjusted(method: str) -> str:
     return Event.Method.IMP if method == Event.Method.HCP_PAR else method
 
 
+def total_penalty(entry: Entry, method: str) -> float:
+    """What an entry's total loses: under HCP-par, 20 IMPs a disconnection the director
+    recorded (``docs/rules.md`` § HCP-par); nothing otherwise."""
+    if method != Event.Method.HCP_PAR:
+        return 0.0
+    return float(scoring.HCP_PAR_DISCONNECTION * entry.disconnections)
+
+
 def hcp_par_points(results: Sequence[Result], *, table=None) -> None:
     """HCP-par (``docs/rules.md`` § HCP-par): each played result scores, for NS,
     IMP(NS score − the expected NS score for NS's HCP and the vulnerability), EW the

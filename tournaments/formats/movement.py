@@ -33,7 +33,7 @@ from ..deals import deal_generate
 from ..errors import ConflictError
 from ..models import Board, Entry, Event, MovementSettings, Result, Round, Standing, Table
 from ..movements import Movement, movement_build, movement_max_rounds
-from .base import Format, Seating, hcp_par_points, method_for_adjusted
+from .base import Format, Seating, hcp_par_points, method_for_adjusted, total_penalty
 from .swiss import standings_key
 
 MP = Event.Method.MP
@@ -341,7 +341,7 @@ class MovementPairs(Format):
         empty = {"sum": 0.0, "top": 0.0, "scored": 0, "played": 0}
         for e in entries:
             st = stats.get(e.pk, empty)
-            e.total = self._total(st, event.method)
+            e.total = self._total(st, event.method) - total_penalty(e, event.method)
             e.boards_played = int(st["played"])
         own = self._stats(event, only=number)
         ranked = sorted((e for e in entries if e.pk in stats), key=standings_key)

@@ -187,6 +187,8 @@ class Entry(models.Model):
     finished = models.BooleanField(_("finished"), default=False)
     rank = models.PositiveIntegerField(_("rank"), null=True, blank=True)
     master_points = models.PositiveSmallIntegerField(_("master points"), default=0)
+    # docs/rules.md § HCP-par: each one the director records costs the total 20 IMPs.
+    disconnections = models.PositiveSmallIntegerField(_("disconnections"), default=0, db_default=0)
     # The field the entry is ranked in: "NS"/"EW" in a two-winner Mitchell, else blank.
     field = models.CharField(_("field"), max_length=2, blank=True, default="", db_default="")
     created_at = models.DateTimeField(auto_now_add=True)

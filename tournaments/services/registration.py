@@ -16,6 +16,7 @@ from ..lock_objects import entry_for_update, event_for_update, pending_entries_f
 from ..models import Entry, EntryMember, Event
 from ..permissions import director_required, is_event_director
 from .audit import log_action
+from .totals import event_finish_ranking, standings_rebuild
 
 
 def _next_order(event: Event) -> int:
@@ -251,6 +252,35 @@ def entry_reinstate(*, entry: Entry, director: User) -> Entry:
     entry.withdrawn_after_round = None
     entry.save(update_fields=["status", "withdrawn_after_round"])
     log_action(event=event, actor=director, action="entry_reinstate", data={"entry": entry.pk})
+    return entry
+
+
+@transaction.atomic
+def entry_disconnection_record(*, entry: Entry, director: User, undo: bool = False) -> Entry:
+    """The director records that a pair of an HCP-par event disconnected (or takes one
+    back, ``undo``): each costs its total 20 IMPs (``docs/rules.md`` § HCP-par). The
+    standings are rebuilt at once, and a finished event re-ranked and re-awarded."""
+    event = event_for_update(entry.event_id)
+    director_required(user=director, event=event)
+    entry = entry_for_update(entry.pk)
+    if event.method != Event.Method.HCP_PAR:
+        raise BridgeError(_("Only an HCP-par event counts disconnections."), code="not_hcp_par")
+    if event.status not in (Event.Status.RUNNING, Event.Status.FINISHED):
+        raise ConflictError(_("Disconnections count once play has begun."), code="not_started")
+    if undo and not entry.disconnections:
+        raise ConflictError(_("This pair has no disconnection to take back."), code="none")
+    entry.disconnections += -1 if undo else 1
+    entry.save(update_fields=["disconnections"])
+    standings_rebuild(event=event)
+    if event.status == Event.Status.FINISHED:
+        event_finish_ranking(event=event)
+    log_action(
+        event=event,
+        actor=director,
+        action="entry_disconnection_undo" if undo else "entry_disconnection",
+        data={"entry": entry.pk, "disconnections": entry.disconnections},
+    )
+    entry.refresh_from_db()
     return entry
 
 

@@ -13,6 +13,7 @@ from django.db.models import Count, Q, Sum
 from ..bulk import bulk_set
 from ..dispatch import dispatch_on_commit
 from ..formats import format_for
+from ..formats.base import total_penalty
 from ..models import Entry, Event, Result, Standing, Table
 from ..signals import event_finished
 
@@ -66,7 +67,7 @@ def _apply(entries: list[Entry], stats: dict[int, dict[str, float]], method: str
     """Set each entry's total and boards played (in memory) from aggregated stats."""
     for entry in entries:
         st = stats.get(entry.pk, {"sum": 0.0, "scored": 0, "played": 0})
-        entry.total = _total(st, method)
+        entry.total = _total(st, method) - total_penalty(entry, method)
         entry.boards_played = int(st["played"])
 
 

@@ -188,6 +188,21 @@ def director_add_pair(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
+def director_disconnection(request: HttpRequest, event_id: int, entry_id: int) -> HttpResponse:
+    """HCP-par: record a pair's disconnection (20 IMPs off), or take one back."""
+    event = _event_for_director(request, event_id)
+    entry = get_object_or_404(Entry, pk=entry_id, event=event)
+    undo = request.POST.get("undo") == "1"
+    perform(
+        request,
+        lambda: services.entry_disconnection_record(entry=entry, director=request.user, undo=undo),
+        _("Disconnection taken back.") if undo else _("Disconnection recorded: 20 IMPs off."),
+    )
+    return _back(event)
+
+
+@login_required
+@require_POST
 def director_sit_out(request: HttpRequest, event_id: int, entry_id: int) -> HttpResponse:
     event = _event_for_director(request, event_id)
     entry = get_object_or_404(Entry, pk=entry_id, event=event)

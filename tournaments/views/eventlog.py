@@ -31,6 +31,9 @@ def _sentences() -> dict:
         "result_correct": _("The director corrected board %(board)s at table %(table)s."),
         "deals_import": _("The director loaded the deals from a PBN file."),
         "deals_ahead": _("Round %(round)s was dealt ahead for the hand records."),
+        "hcp_par_table": _("The director changed the HCP-par expected-score table."),
+        "entry_disconnection": _("A pair's disconnection was recorded: 20 IMPs off."),
+        "entry_disconnection_undo": _("A pair's disconnection was taken back."),
     }
 
 
