@@ -108,9 +108,18 @@ def test_my_table_says_where_to_go_next(client, make_event):
     entries = start_field(event, 6)  # 3 tables
     ew = entries[3]  # EW pair 4 at table 1 in round 1, table 2 in round 2
     client.force_login(ew.members.first().player)
-    html = client.get(reverse("tournaments:my_table", args=[event.pk])).content.decode()
+    response = client.get(reverse("tournaments:my_table", args=[event.pk]))
+    assert [b.number for b in response.context["seat"].boards] == [1, 2]  # its set only
+    html = response.content.decode()
     assert "Round 2: where to go" in html
     assert "Table 2, EW, board set 3" in html  # set 3 moved down from table 3 to 2
+    body = api_client(ew.members.first().player).get(f"/api/events/{event.pk}/my-table/").json()
+    assert body["table"]["number"] == 1 and body["side"] == "EW"
+    assert [b["number"] for b in body["boards"]] == [1, 2]  # set 1: boards 1 and 2
+    assert body["next"] == {
+        "round": 2, "table": 2, "direction": "EW", "opponent": entries[1].pk, "set": 3,
+        "boards": [5, 6],
+    }  # fmt: skip
 
 
 @pytest.mark.django_db

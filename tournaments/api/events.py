@@ -17,7 +17,13 @@ from ..models import Event, MovementSettings
 from ..services.events import EVENT_LIMITS, PAIRS_KINDS, event_settings_validate
 from ..timezones import time_zone_names
 from .permissions import IsDirector, IsEventDirector
-from .serializers import EntrySerializer, EventDetailSerializer, EventSerializer
+from .serializers import (
+    EntrySerializer,
+    EventDetailSerializer,
+    EventSerializer,
+    MovementRowSerializer,
+    movement_row_data,
+)
 from .utils import (
     FieldPagination,
     Pagination,
@@ -269,18 +275,6 @@ class EventClockApi(APIView):
         return _detail(event)
 
 
-class MovementRowSerializer(serializers.Serializer):
-    round = serializers.IntegerField()
-    table = serializers.IntegerField(allow_null=True, help_text="null: the pair sits out.")
-    direction = serializers.ChoiceField(choices=["NS", "EW"], allow_null=True)
-    opponent = serializers.IntegerField(allow_null=True, help_text="The opponents' entry.")
-    set = serializers.IntegerField(allow_null=True, help_text="The board set played.")
-    boards = serializers.ListField(child=serializers.IntegerField(), help_text="Numbers.")
-
-    class Meta:
-        ref_name = "MovementCardRow"
-
-
 class MovementCardSerializer(serializers.Serializer):
     entry = serializers.IntegerField()
     pair = serializers.IntegerField(help_text="The pair's number in the movement.")
@@ -335,19 +329,7 @@ class MovementCardsApi(APIView):
                         "entry": c.entry.pk,
                         "pair": c.number,
                         "field": c.field or None,
-                        "rounds": [
-                            {
-                                "round": r.round,
-                                "table": r.table,
-                                "direction": r.direction,
-                                "opponent": r.opponent.pk if r.opponent else None,
-                                "set": r.board_set,
-                                "boards": list(range(r.first_board, r.last_board + 1))
-                                if r.board_set
-                                else [],
-                            }
-                            for r in c.rows
-                        ],
+                        "rounds": [movement_row_data(r) for r in c.rows],
                     }
                     for c in cards
                 ],

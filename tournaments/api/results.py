@@ -15,7 +15,13 @@ from ..errors import BridgeError
 from ..models import Event
 from ..permissions import is_event_director
 from .idempotency import IDEMPOTENCY_KEY, idempotent
-from .serializers import EntryBriefSerializer, ResultSerializer, RoundSerializer
+from .serializers import (
+    EntryBriefSerializer,
+    MovementRowSerializer,
+    ResultSerializer,
+    RoundSerializer,
+    movement_row_data,
+)
 from .utils import error_responses, event_or_404, found
 
 _CONTRACT_HELP = 'e.g. "4S", "3NTX", "6HXX" or "PASS".'
@@ -87,9 +93,21 @@ class MyTableApi(APIView):
         pair = serializers.SerializerMethodField()
         opponents = EntryBriefSerializer(allow_null=True, help_text="Null for a bye.")
         boards = _MyBoardSerializer(many=True)
+        next = serializers.SerializerMethodField(
+            help_text="A Mitchell or Howell: where the pair goes in the next round "
+            "(table null: it sits out); null otherwise or after the last round."
+        )
 
         class Meta:
             ref_name = "MyTable"
+
+        @extend_schema_field(MovementRowSerializer(allow_null=True))
+        def get_next(self, seat):
+            event = self.context["event"]
+            if event.kind not in selectors.MOVEMENT_KINDS:
+                return None
+            row = selectors.movement_next_get(event=event, entry_ids={seat.entry.pk})
+            return movement_row_data(row) if row else None
 
         @extend_schema_field(EntryBriefSerializer)
         def get_pair(self, seat):
@@ -117,7 +135,8 @@ class MyTableApi(APIView):
             raise NotFound(
                 _("You are not seated in this event's current round."), code="not_seated"
             )
-        return Response(self.OutputSerializer(seat, context={"results": seat.results}).data)
+        context = {"results": seat.results, "event": event}
+        return Response(self.OutputSerializer(seat, context=context).data)
 
 
 class ResultSubmitApi(APIView):

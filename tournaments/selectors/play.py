@@ -64,7 +64,7 @@ def my_table_get(*, event: Event, user: User, room: str | None = None) -> SeatIn
         return None
     side = table.side_of(entry.pk)
     opponents = table.ew if side == "NS" else table.ns
-    boards = list(rnd.boards.order_by("number"))
+    boards = format_for(event).round_boards(rnd=rnd, tables=[table])[table.pk]
     results = {r.board_id: r for r in Result.objects.filter(table=table)}
     return SeatInfo(
         round=rnd,
