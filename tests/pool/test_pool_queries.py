@@ -14,9 +14,12 @@ from tournaments.services import pool as pool_services
 pytestmark = pytest.mark.django_db
 
 
+ARRIVED = []
+
+
 def arrival_queries(result) -> list[str]:
     with CaptureQueriesContext(connection) as ctx:
-        pool_services.pool_result_arrived(result=result)
+        ARRIVED.append(pool_services.pool_result_arrived(result=result))
     return [q["sql"] for q in ctx.captured_queries]
 
 
@@ -37,3 +40,6 @@ def test_an_arrival_costs_a_fixed_number_of_queries(make_pool, players):
     provisional, batch, single = counts[0], counts[5], counts[6]
     assert counts[:5] == [provisional] * 5 and counts[6:] == [single] * 3
     assert provisional <= 5 and single <= 10 and batch <= 12, counts
+    # the arrival answers its own final score, the sixth's batch included
+    sixth = ARRIVED[-9 + 5]
+    assert sixth.scored_at_seq == sixth.seq and sixth.datum is not None

@@ -526,7 +526,10 @@ def pool_result_arrived(*, result: Result) -> PoolResult | None:
     )
     if pool_board.results >= settings.score_at:
         batch = (
-            list(PoolResult.objects.filter(board_id=result.board_id).order_by("seq"))
+            [
+                arrived if p.pk == arrived.pk else p
+                for p in PoolResult.objects.filter(board_id=result.board_id).order_by("seq")
+            ]
             if pool_board.results == settings.score_at
             else [arrived]
         )
