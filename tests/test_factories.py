@@ -39,6 +39,10 @@ FACTORIES = [
     f.PoolReadyFactory,
     f.PoolResultFactory,
     f.PoolScoreFactory,
+    f.PlayerRateFactory,
+    f.RateWeekFactory,
+    f.RateHistoryFactory,
+    f.DisconnectionFactory,
 ]
 # Written only by the scheduler's heartbeat; no test builds one by hand.
 WITHOUT_FACTORY = {"SchedulerTick"}

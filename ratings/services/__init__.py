@@ -13,9 +13,9 @@ from tournaments.errors import BridgeError
 from tournaments.models import Entry, EntryMember, Event
 from tournaments.permissions import is_event_director
 
-from .awards import master_points_for_place
-from .models import MasterPointEntry
-from .selectors import master_points_total
+from ..awards import master_points_for_place
+from ..models import MasterPointEntry
+from ..selectors import master_points_total
 
 __all__ = [
     "master_points_award_event",

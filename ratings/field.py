@@ -1,0 +1,175 @@
+"""The field of a week (``docs/rules.md`` § The Rate): every played result of every
+event kind entered that week, who sat where, and the week's disconnections, loaded in a
+fixed number of queries into numpy arrays (never a query per player or per board)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.typing import NDArray
+
+from tournaments.models import EntryMember, Result, Table, TableSeat
+
+from .models import Disconnection
+from .rate import WeekArrays, field_ximps
+from .weeks import week_bounds
+
+SEATS = "NSEW"
+#: (seat, partner, opponent, opponent, sign of the NS cross-IMPs)
+SIDES = ((0, 1, 2, 3, 1.0), (1, 0, 2, 3, 1.0), (2, 3, 0, 1, -1.0), (3, 2, 0, 1, -1.0))
+
+
+@dataclass(frozen=True)
+class Field:
+    week: str
+    result: NDArray[np.int64]  # per result
+    board: NDArray[np.int64]
+    ns_score: NDArray[np.int64]
+    ns_ximp: NDArray[np.float64]
+    seats: NDArray[np.int64]  # results × 4 player ids (N, S, E, W), 0: unknown
+    # per line (a player's board): player ids, the board, cross-IMPs of their side
+    line_player: NDArray[np.int64]
+    line_partner: NDArray[np.int64]
+    line_opp1: NDArray[np.int64]
+    line_opp2: NDArray[np.int64]
+    line_board: NDArray[np.int64]
+    line_ximp: NDArray[np.float64]  # NaN: a disconnection with no result
+    line_disconnected: NDArray[np.bool_]
+    line_points: NDArray[np.float64]  # what the line adds to the weekly points
+
+    def arrays(self, index: dict[int, int]) -> WeekArrays:
+        """The lines with player ids turned into positions of ``index`` (−1: nobody)."""
+
+        def to(ids: NDArray[np.int64]) -> NDArray[np.int64]:
+            return np.fromiter((index.get(int(i), -1) for i in ids), np.int64, len(ids))
+
+        return WeekArrays(
+            player=to(self.line_player),
+            partner=to(self.line_partner),
+            opp1=to(self.line_opp1),
+            opp2=to(self.line_opp2),
+            ximp=self.line_ximp,
+            disconnected=self.line_disconnected,
+        )
+
+    def player_ids(self) -> set[int]:
+        ids = np.concatenate([self.line_player, self.line_partner, self.line_opp1, self.line_opp2])
+        return {int(i) for i in np.unique(ids) if i > 0}
+
+
+def _results(start, end) -> list[tuple]:
+    return list(
+        Result.objects.filter(
+            status=Result.Status.PLAYED,
+            ns_score__isnull=False,
+            entered_at__gte=start,
+            entered_at__lt=end,
+            table__ew__isnull=False,
+        )
+        .order_by("pk")
+        .values_list("pk", "board_id", "ns_score", "table_id", "table__ns_id", "table__ew_id")
+    )
+
+
+def _players(start, end) -> tuple[dict[int, dict[str, int]], dict[int, list[int]]]:
+    """Who sat at each table (its line-up), and each pair's players (a pair's table is
+    sat by its own two players)."""
+    tables = Table.objects.filter(
+        results__entered_at__gte=start, results__entered_at__lt=end
+    ).values("pk")
+    seats: dict[int, dict[str, int]] = {}
+    for table_id, seat, player_id in TableSeat.objects.filter(table__in=tables).values_list(
+        "table_id", "seat", "player_id"
+    ):
+        seats.setdefault(table_id, {})[seat] = player_id
+    events = Result.objects.filter(entered_at__gte=start, entered_at__lt=end).values(
+        "board__event_id"
+    )
+    members: dict[int, list[int]] = {}
+    for entry_id, player_id in (
+        EntryMember.objects.filter(event__in=events)
+        .order_by("entry_id", "position")
+        .values_list("entry_id", "player_id")
+    ):
+        members.setdefault(entry_id, []).append(player_id)
+    return seats, members
+
+
+def week_field(*, week: str) -> Field:
+    """The week's field: each result's cross-IMPs against the other results of its
+    board entered the same week, and one line per player and board."""
+    start, end = week_bounds(week)
+    rows = _results(start, end)
+    seats_of, members = _players(start, end)
+    n = len(rows)
+    result = np.fromiter((r[0] for r in rows), np.int64, n)
+    board = np.fromiter((r[1] for r in rows), np.int64, n)
+    score = np.fromiter((r[2] for r in rows), np.int64, n)
+    seats = np.zeros((n, 4), dtype=np.int64)
+    for i, (_pk, _board, _score, table_id, ns_id, ew_id) in enumerate(rows):
+        sat = seats_of.get(table_id)
+        if sat:
+            seats[i] = [sat.get(s, 0) for s in SEATS]
+            continue
+        ns, ew = members.get(ns_id, []), members.get(ew_id, [])
+        if len(ns) == 2:  # a pair; a team's players are known only from its line-up
+            seats[i, 0:2] = ns
+        if len(ew) == 2:
+            seats[i, 2:4] = ew
+    ns_ximp = field_ximps(board, score)
+    cols: dict[str, list[NDArray]] = {k: [] for k in ("p", "pa", "o1", "o2", "b", "x")}
+    for me, partner, o1, o2, sign in SIDES:
+        known = seats[:, me] > 0
+        cols["p"].append(seats[known, me])
+        cols["pa"].append(seats[known, partner])
+        cols["o1"].append(seats[known, o1])
+        cols["o2"].append(seats[known, o2])
+        cols["b"].append(board[known])
+        cols["x"].append(sign * ns_ximp[known])
+    player, partner, opp1, opp2, line_board, ximp = (
+        np.concatenate(cols[k]) if n else np.zeros(0, dtype=np.float64 if k == "x" else np.int64)
+        for k in ("p", "pa", "o1", "o2", "b", "x")
+    )
+    # a player's lines in board order, then seat order (one line per board and player)
+    order = np.lexsort((line_board, player))
+    player, partner, opp1, opp2, line_board, ximp = (
+        a[order] for a in (player, partner, opp1, opp2, line_board, ximp)
+    )
+    disconnected = np.zeros(len(player), dtype=bool)
+    points = ximp.copy()
+    extra = []
+    lookup = {(int(p), int(b)): i for i, (p, b) in enumerate(zip(player, line_board, strict=True))}
+    for player_id, board_id, lost in Disconnection.objects.filter(
+        created_at__gte=start, created_at__lt=end
+    ).values_list("player_id", "board_id", "weekly_points"):
+        i = lookup.get((player_id, board_id)) if board_id else None
+        if i is not None:  # the board's line gets the disconnection's Rate and points
+            disconnected[i] = True
+            points[i] = lost
+        else:
+            extra.append((player_id, board_id or 0, lost))
+    if extra:
+        k = len(extra)
+        player = np.r_[player, [e[0] for e in extra]].astype(np.int64)
+        partner, opp1, opp2 = (np.r_[a, np.zeros(k, np.int64)] for a in (partner, opp1, opp2))
+        line_board = np.r_[line_board, [e[1] for e in extra]].astype(np.int64)
+        ximp = np.r_[ximp, np.full(k, np.nan)]
+        disconnected = np.r_[disconnected, np.ones(k, dtype=bool)]
+        points = np.r_[points, [e[2] for e in extra]].astype(np.float64)
+    return Field(
+        week=week,
+        result=result,
+        board=board,
+        ns_score=score,
+        ns_ximp=ns_ximp,
+        seats=seats,
+        line_player=player,
+        line_partner=partner,
+        line_opp1=opp1,
+        line_opp2=opp2,
+        line_board=line_board,
+        line_ximp=ximp,
+        line_disconnected=disconnected,
+        line_points=points,
+    )

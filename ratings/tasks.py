@@ -1,0 +1,17 @@
+"""Thin Celery tasks of the ratings: they call services and are safe to run twice."""
+
+from celery import shared_task
+
+from .services.rate import rate_due_weeks, weekly_points_refresh
+
+
+@shared_task(acks_late=True, ignore_result=True)
+def refresh_weekly_points() -> int:
+    """The beat entry: this week's points of every player, from the week's results."""
+    return weekly_points_refresh()
+
+
+@shared_task(acks_late=True, ignore_result=True)
+def rate_last_week() -> list[str]:
+    """The beat entry: rate every finished week not rated yet (once each, whoever runs)."""
+    return rate_due_weeks()
