@@ -274,3 +274,27 @@ def test_pairs_without_line_ups_are_their_entries_players():
     ns = tables[0].ns.members.order_by("position")
     points = [PlayerRate.objects.get(player=m.player).weekly_points for m in ns]
     assert points == [(imp(-30) + imp(520)) / 2] * 2
+
+
+@pytest.mark.django_db
+def test_simulate_rating_plays_and_rates_weeks_through_the_services(tmp_path):
+    call_command(
+        "simulate_rating", players=8, weeks=2, boards_per_week=8, seed=3, json_dir=str(tmp_path)
+    )
+    files = sorted(tmp_path.glob("*.json"))
+    assert [f.stem for f in files] == list(
+        RateWeek.objects.order_by("week").values_list("week", flat=True)
+    )
+    assert len(files) == 2
+    first, second = (json.loads(f.read_text()) for f in files)
+    assert set(first) == {"week", "p_scale", "fade", "players"}
+    assert set(first["players"][0]) == {
+        "player", "rate_before", "weight_before", "boards", "week_rate", "rate_after",
+        "weight_after",
+    }  # fmt: skip
+    assert set(first["players"][0]["boards"][0]) == {
+        "board", "partner", "opponents", "ximp", "disconnected", "r"
+    }  # fmt: skip
+    assert all(len(p["boards"]) == 8 for p in first["players"])
+    rederive(first, {})
+    rederive(second, {p["player"]: (p["rate_after"], p["weight_after"]) for p in first["players"]})
