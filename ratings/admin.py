@@ -6,6 +6,7 @@ from tournaments.errors import BridgeError
 
 from .models import Disconnection, MasterPointEntry, PlayerRate, RateWeek
 from .services.disconnections import disconnection_check, disconnection_record
+from .services.standing import standing_recount
 
 
 @admin.register(MasterPointEntry)
@@ -25,6 +26,7 @@ class MasterPointEntryAdmin(admin.ModelAdmin):
     def save_model(self, request, obj, form, change) -> None:
         obj.created_by = request.user
         super().save_model(request, obj, form, change)
+        standing_recount(player_ids=[obj.player_id])
 
 
 @admin.register(PlayerRate)

@@ -187,3 +187,29 @@ class Disconnection(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} · {self.event}"
+
+
+class TierChange(models.Model):
+    """A player's rank tier moved (up with an award, down with a deduction): announced
+    on their profile and by email (``emailed_at``, once)."""
+
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tier_changes"
+    )
+    from_tier = models.PositiveSmallIntegerField(_("from tier"))
+    to_tier = models.PositiveSmallIntegerField(_("to tier"))
+    master_points = models.IntegerField(_("master points"))
+    created_at = models.DateTimeField(default=timezone.now)
+    emailed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("tier change")
+        verbose_name_plural = _("tier changes")
+        ordering = ["-created_at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.from_tier} → {self.to_tier}"
+
+    @property
+    def is_up(self) -> bool:
+        return self.to_tier > self.from_tier

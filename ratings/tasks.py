@@ -3,6 +3,7 @@
 from celery import shared_task
 
 from .services.rate import rate_due_weeks, weekly_points_refresh
+from .services.standing import tier_change_email_send
 
 
 @shared_task(acks_late=True, ignore_result=True)
@@ -15,3 +16,9 @@ def refresh_weekly_points() -> int:
 def rate_last_week() -> list[str]:
     """The beat entry: rate every finished week not rated yet (once each, whoever runs)."""
     return rate_due_weeks()
+
+
+@shared_task(acks_late=True, ignore_result=True)
+def send_tier_change_email(change_id: int) -> bool:
+    """Tell a player their rank tier moved (once)."""
+    return tier_change_email_send(change_id=change_id)

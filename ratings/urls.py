@@ -6,4 +6,6 @@ app_name = "ratings"
 
 urlpatterns = [
     path("players/<str:username>/", views.player_detail, name="player_detail"),
+    path("players/<str:username>/deduct/", views.player_deduct, name="player_deduct"),
+    path("leaderboards/", views.leaderboard, name="leaderboard"),
 ]

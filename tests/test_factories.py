@@ -43,6 +43,7 @@ FACTORIES = [
     f.RateWeekFactory,
     f.RateHistoryFactory,
     f.DisconnectionFactory,
+    f.TierChangeFactory,
 ]
 # Written only by the scheduler's heartbeat; no test builds one by hand.
 WITHOUT_FACTORY = {"SchedulerTick"}

@@ -8,7 +8,14 @@ import factory
 from django.utils import timezone
 
 from accounts.models import User
-from ratings.models import Disconnection, MasterPointEntry, PlayerRate, RateHistory, RateWeek
+from ratings.models import (
+    Disconnection,
+    MasterPointEntry,
+    PlayerRate,
+    RateHistory,
+    RateWeek,
+    TierChange,
+)
 from tournaments.models import (
     Board,
     Entry,
@@ -441,3 +448,13 @@ class DisconnectionFactory(factory.django.DjangoModelFactory):
     board = factory.SubFactory(BoardFactory, round__event=factory.SelfAttribute("...event"))
     reason = "Lost the connection"
     weekly_points = -16.0
+
+
+class TierChangeFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = TierChange
+
+    player = factory.SubFactory(UserFactory)
+    from_tier = 0
+    to_tier = 1
+    master_points = 3
