@@ -38,11 +38,15 @@ class Field:
     line_disconnected: NDArray[np.bool_]
     line_points: NDArray[np.float64]  # what the line adds to the weekly points
 
-    def arrays(self, index: dict[int, int]) -> WeekArrays:
-        """The lines with player ids turned into positions of ``index`` (−1: nobody)."""
+    def arrays(self, ids: NDArray[np.int64]) -> WeekArrays:
+        """The lines with player ids turned into positions in ``ids`` (sorted; −1: not
+        there, nobody)."""
 
-        def to(ids: NDArray[np.int64]) -> NDArray[np.int64]:
-            return np.fromiter((index.get(int(i), -1) for i in ids), np.int64, len(ids))
+        def to(players: NDArray[np.int64]) -> NDArray[np.int64]:
+            if not len(ids):
+                return np.full(len(players), -1, dtype=np.int64)
+            pos = np.minimum(np.searchsorted(ids, players), len(ids) - 1)
+            return np.where(ids[pos] == players, pos, -1).astype(np.int64)
 
         return WeekArrays(
             player=to(self.line_player),
@@ -139,10 +143,18 @@ def week_field(*, week: str) -> Field:
     disconnected = np.zeros(len(player), dtype=bool)
     points = ximp.copy()
     extra = []
-    lookup = {(int(p), int(b)): i for i, (p, b) in enumerate(zip(player, line_board, strict=True))}
-    for player_id, board_id, lost in Disconnection.objects.filter(
-        created_at__gte=start, created_at__lt=end
-    ).values_list("player_id", "board_id", "weekly_points"):
+    gone = list(
+        Disconnection.objects.filter(created_at__gte=start, created_at__lt=end).values_list(
+            "player_id", "board_id", "weekly_points"
+        )
+    )
+    keys = {(p, b) for p, b, _lost in gone}
+    lookup = {
+        (int(p), int(b)): i
+        for i, (p, b) in enumerate(zip(player, line_board, strict=True))
+        if (int(p), int(b)) in keys
+    } if gone else {}  # fmt: skip
+    for player_id, board_id, lost in gone:
         i = lookup.get((player_id, board_id)) if board_id else None
         if i is not None:  # the board's line gets the disconnection's Rate and points
             disconnected[i] = True

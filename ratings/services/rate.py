@@ -17,6 +17,7 @@ from datetime import datetime
 import numpy as np
 from django.conf import settings
 from django.db import transaction
+from django.db.models import F, OuterRef, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -91,6 +92,8 @@ class WeekReport:
     applied: bool
     rerun: bool = False
     changed: list[dict] = field(default_factory=list)
+    players: int = 0
+    boards: int = 0
 
 
 def _week_checks(week: str, *, dry_run: bool, now: datetime) -> RateWeek | None:
@@ -171,40 +174,47 @@ def _data(week: str, fld: Field, ids, outcome, state) -> dict:
     return {"week": week, "p_scale": p_scale, "fade": fade, "players": players}
 
 
+def _history_update(row: RateWeek, **fields) -> None:
+    """Set each rated player's Rate row from their history row of ``row`` (one
+    set-based UPDATE with correlated subqueries, not a query per player)."""
+    history = RateHistory.objects.filter(week=row, player_id=OuterRef("player_id"))
+    PlayerRate.objects.filter(
+        player_id__in=RateHistory.objects.filter(week=row).values("player_id")
+    ).update(**{name: make(history) for name, make in fields.items()})
+
+
 def _write(row: RateWeek, ids, outcome, state, fld: Field, by: str) -> None:
+    """The week's history rows, then every player's Rate row from them."""
     sums = _week_sums(fld)
-    RateHistory.objects.filter(week=row).delete()
-    history, rates = [], []
-    for i, p in enumerate(ids):
-        boards = int(outcome.boards[i])
-        week_rate = float(outcome.week_rate[i])
-        week_rate = None if np.isnan(week_rate) else week_rate
-        history.append(
+    if row.is_done:  # a rerun: take the week's boards back out of the totals first
+        _history_update(
+            row, total_boards=lambda h: F("total_boards") - Subquery(h.values("boards")[:1])
+        )
+        RateHistory.objects.filter(week=row).delete()
+    week_rates_ = [None if np.isnan(v) else float(v) for v in outcome.week_rate]
+    RateHistory.objects.bulk_create(
+        (
             RateHistory(
                 player_id=p,
                 week=row,
                 rate_before=state[p][0],
                 weight_before=state[p][1],
-                boards=boards,
+                boards=int(outcome.boards[i]),
                 weekly_points=sums.get(p, (0.0, 0))[0],
-                week_rate=week_rate,
+                week_rate=week_rates_[i],
                 rate_after=float(outcome.rate_after[i]),
                 weight_after=float(outcome.weight_after[i]),
             )
-        )
-        rates.append((p, i, boards, week_rate))
-    RateHistory.objects.bulk_create(history, batch_size=BATCH)
-    by_player = {r.player_id: r for r in PlayerRate.objects.only("pk", "player_id")}
-    changed = []
-    for p, i, boards, week_rate in rates:
-        pr = by_player[p]
-        pr.rate = float(outcome.rate_after[i])
-        pr.weight = float(outcome.weight_after[i])
-        pr.total_boards = state[p][2] + boards
-        pr.last_week_average = week_rate
-        changed.append(pr)
-    PlayerRate.objects.bulk_update(
-        changed, ["rate", "weight", "total_boards", "last_week_average"], batch_size=BATCH
+            for i, p in enumerate(ids)
+        ),
+        batch_size=BATCH,
+    )
+    _history_update(
+        row,
+        rate=lambda h: Subquery(h.values("rate_after")[:1]),
+        weight=lambda h: Subquery(h.values("weight_after")[:1]),
+        last_week_average=lambda h: Subquery(h.values("week_rate")[:1]),
+        total_boards=lambda h: F("total_boards") + Subquery(h.values("boards")[:1]),
     )
     row.computed_at = timezone.now()
     row.computed_by = by[:40]
@@ -216,13 +226,19 @@ def _write(row: RateWeek, ids, outcome, state, fld: Field, by: str) -> None:
 
 
 def rate_week_compute(
-    *, week: str, dry_run: bool = False, by: str = "beat", now: datetime | None = None
+    *,
+    week: str,
+    dry_run: bool = False,
+    by: str = "beat",
+    now: datetime | None = None,
+    with_data: bool = True,
 ) -> WeekReport | None:
     """Rate ``week``: every rated player's board Rates (partner and opponents at their
     Rate from before the week), the week's Rate, the new Rate and weight; a history row
     each. None when the week is rated already and ``by`` is the beat (a second tick, a
     second beat). A director (``by`` another name) reruns the latest rated week from the
     values its history recorded; ``dry_run`` writes nothing and says what would change.
+    ``with_data``: build the week's JSON (the beat does not need it).
     """
     with transaction.atomic():
         rate_jobs_lock()
@@ -237,31 +253,30 @@ def rate_week_compute(
         for p in fld.player_ids() - set(state):  # a preview of players not rated yet
             state[p] = (settings.RATE_START, 0.0, 0, None)
         ids = sorted(state)
-        index = {p: i for i, p in enumerate(ids)}
         outcome = week_rates(
             rate=np.array([state[p][0] for p in ids], dtype=np.float64),
             weight=np.array([state[p][1] for p in ids], dtype=np.float64),
-            lines=fld.arrays(index),
+            lines=fld.arrays(np.array(ids, dtype=np.int64)),
             p_scale=settings.RATE_P_SCALE,
             fade=settings.RATE_FADE,
             start=settings.RATE_START,
             disconnect_rate=settings.RATE_DISCONNECT_BOARD_RATE,
         )
+        data = _data(week, fld, ids, outcome, state) if with_data else {}
         report = WeekReport(
-            week=week, data=_data(week, fld, ids, outcome, state), applied=False, rerun=rerun
-        )
+            week=week, data=data, applied=False, rerun=rerun, players=len(ids),
+            boards=int(outcome.boards.sum()),
+        )  # fmt: skip
         if rerun or dry_run:
             stored = (
                 dict(RateHistory.objects.filter(week=row).values_list("player_id", "rate_after"))
                 if rerun
                 else {}
             )
-            for entry in report.data["players"]:
-                old = stored.get(entry["player"], entry["rate_before"])
-                if abs(old - entry["rate_after"]) > 1e-9:
-                    report.changed.append(
-                        {"player": entry["player"], "from": old, "to": entry["rate_after"]}
-                    )
+            for i, p in enumerate(ids):
+                old, new = stored.get(p, state[p][0]), float(outcome.rate_after[i])
+                if abs(old - new) > 1e-9:
+                    report.changed.append({"player": p, "from": old, "to": new})
         if not dry_run:
             _write(row, ids, outcome, state, fld, by)
             report.applied = True
@@ -283,6 +298,6 @@ def rate_due_weeks(*, now: datetime | None = None) -> list[str]:
         due = [last]
     done = []
     for week in reversed(due):
-        if rate_week_compute(week=week, by="beat", now=now) is not None:
+        if rate_week_compute(week=week, by="beat", now=now, with_data=False) is not None:
             done.append(week)
     return done

@@ -29,19 +29,19 @@ class Command(BaseCommand):
 
     def handle(self, *args, week: str, dry_run: bool, json_path: str, **options):
         try:
-            report = rate_week_compute(week=week, dry_run=dry_run, by="rate_week")
+            report = rate_week_compute(
+                week=week, dry_run=dry_run, by="rate_week", with_data=bool(json_path)
+            )
         except BridgeError as exc:
             raise CommandError(str(exc)) from exc
         if json_path:
             Path(json_path).write_text(json.dumps(report.data, indent=1), encoding="utf-8")
-        players = report.data["players"]
-        boards = sum(len(p["boards"]) for p in players)
         verb = "would change" if dry_run else "changed"
         self.stdout.write(
-            f"{week}: {len(players)} players, {boards} board lines"
+            f"{week}: {report.players} players, {report.boards} board lines"
             f"{' (rerun)' if report.rerun else ''}; {len(report.changed)} Rates {verb}"
             if dry_run or report.rerun
-            else f"{week}: {len(players)} players, {boards} board lines rated."
+            else f"{week}: {report.players} players, {report.boards} board lines rated."
         )
         for change in report.changed[:50]:
             self.stdout.write(
