@@ -21,6 +21,7 @@ from django.db.models import F, OuterRef, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tournaments.bulk import bulk_insert, bulk_set
 from tournaments.errors import BridgeError, ConflictError
 from tournaments.lock_objects import rate_jobs_lock, rate_week_for_update
 
@@ -37,9 +38,10 @@ def player_rates_ensure(*, player_ids) -> int:
     ids = set(player_ids)
     have = set(PlayerRate.objects.filter(player_id__in=ids).values_list("player_id", flat=True))
     missing = sorted(ids - have)
-    PlayerRate.objects.bulk_create(
-        (PlayerRate(player_id=i, rate=settings.RATE_START) for i in missing),
-        batch_size=BATCH,
+    # (a ledger write may add one meanwhile: that row stays)
+    bulk_insert(
+        PlayerRate,
+        ({"player_id": i, "rate": settings.RATE_START} for i in missing),
         ignore_conflicts=True,
     )
     return len(missing)
@@ -76,9 +78,7 @@ def weekly_points_refresh(*, week: str | None = None, now: datetime | None = Non
             row.week, row.weekly_points, row.boards_this_week = week, points, boards
             row.updated_at = stamp
             changed.append(row)
-    PlayerRate.objects.bulk_update(
-        changed, ["week", "weekly_points", "boards_this_week", "updated_at"], batch_size=BATCH
-    )
+    bulk_set(PlayerRate, changed, ["week", "weekly_points", "boards_this_week", "updated_at"])
     return len(changed)
 
 
@@ -192,22 +192,22 @@ def _write(row: RateWeek, ids, outcome, state, fld: Field, by: str) -> None:
         )
         RateHistory.objects.filter(week=row).delete()
     week_rates_ = [None if np.isnan(v) else float(v) for v in outcome.week_rate]
-    RateHistory.objects.bulk_create(
+    bulk_insert(
+        RateHistory,
         (
-            RateHistory(
-                player_id=p,
-                week=row,
-                rate_before=state[p][0],
-                weight_before=state[p][1],
-                boards=int(outcome.boards[i]),
-                weekly_points=sums.get(p, (0.0, 0))[0],
-                week_rate=week_rates_[i],
-                rate_after=float(outcome.rate_after[i]),
-                weight_after=float(outcome.weight_after[i]),
-            )
+            {
+                "player_id": p,
+                "week_id": row.pk,
+                "rate_before": state[p][0],
+                "weight_before": state[p][1],
+                "boards": int(outcome.boards[i]),
+                "weekly_points": sums.get(p, (0.0, 0))[0],
+                "week_rate": week_rates_[i],
+                "rate_after": float(outcome.rate_after[i]),
+                "weight_after": float(outcome.weight_after[i]),
+            }
             for i, p in enumerate(ids)
         ),
-        batch_size=BATCH,
     )
     _history_update(
         row,
