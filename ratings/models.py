@@ -213,3 +213,27 @@ class TierChange(models.Model):
     @property
     def is_up(self) -> bool:
         return self.to_tier > self.from_tier
+
+
+class LeadAnalysis(models.Model):
+    """The double-dummy tricks of every opening lead of a board in one strain from one
+    seat (the defenders' tricks after each card), solved once in the worker."""
+
+    board = models.ForeignKey("tournaments.Board", on_delete=models.CASCADE, related_name="+")
+    strain = models.CharField(max_length=2)
+    leader = models.CharField(max_length=1)
+    tricks = models.JSONField()  # {"SA": 4, "H2": 5, ...}
+    best = models.PositiveSmallIntegerField()
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        verbose_name = _("opening-lead analysis")
+        verbose_name_plural = _("opening-lead analyses")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["board", "strain", "leader"], name="lead_analysis_once"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.board_id} {self.strain} {self.leader}"

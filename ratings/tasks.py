@@ -2,6 +2,7 @@
 
 from celery import shared_task
 
+from .services.leads import leads_analyse
 from .services.rate import rate_due_weeks, weekly_points_refresh
 from .services.standing import tier_change_email_send
 
@@ -22,3 +23,9 @@ def rate_last_week() -> list[str]:
 def send_tier_change_email(change_id: int) -> bool:
     """Tell a player their rank tier moved (once)."""
     return tier_change_email_send(change_id=change_id)
+
+
+@shared_task(acks_late=True, ignore_result=True)
+def analyse_leads(event_id: int) -> int:
+    """After an event: every opening lead of its results against double dummy (once)."""
+    return leads_analyse(event_id=event_id)

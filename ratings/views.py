@@ -18,6 +18,7 @@ from django.views.decorators.http import require_POST
 from tournaments.errors import BridgeError
 from tournaments.permissions import is_event_director
 
+from .analysis import FIGURES, PERIODS, player_analysis
 from .calc import TIERS, next_tier, rank_tier
 from .charts import rate_chart_svg
 from .selectors import (
@@ -130,5 +131,58 @@ def leaderboard(request: HttpRequest) -> HttpResponse:
             "rows": [(start + i + 1, row, TIERS[row.tier]) for i, row in enumerate(page)],
             "tiers": TIERS,
             "boards": [(key, str(title)) for key, title in LEADERBOARD_TITLES.items()],
+        },
+    )
+
+
+FIGURE_TITLES = {
+    "declarer": gettext_lazy("As declarer"),
+    "defence": gettext_lazy("On defence"),
+    "leads": gettext_lazy("Opening leads"),
+    "leads_cost": gettext_lazy("Leads that cost a trick"),
+    "par": gettext_lazy("Par reached"),
+    "par_missed": gettext_lazy("Par missed"),
+    "partscore": gettext_lazy("Partscores"),
+    "game": gettext_lazy("Games"),
+    "slam": gettext_lazy("Slams"),
+    "sacrifice": gettext_lazy("Sacrifices"),
+}
+PERIOD_TITLES = {
+    "month": gettext_lazy("Last month"),
+    "quarter": gettext_lazy("Last three months"),
+    "year": gettext_lazy("Last year"),
+    "all": gettext_lazy("All time"),
+}
+
+
+def player_analysis_page(request: HttpRequest, username: str) -> HttpResponse:
+    """The player's results of finished events against double dummy and par, with the
+    boards behind each figure (``?show=``) and the Rate over time."""
+    player = player_get(username=username) if "\x00" not in username else None
+    if player is None:
+        raise Http404
+    period = request.GET.get("period") or "all"
+    if period not in PERIODS:
+        messages.error(request, _("Choose a period from the list."))
+        period = "all"
+    show = request.GET.get("show") or ""
+    if show and show not in FIGURES:
+        messages.error(request, _("There is no such figure."))
+        show = ""
+    figures = player_analysis(player=player, period=period)
+    shown = [ln for ln in figures["lines"] if show in ln.figures][:500] if show else []
+    return render(
+        request,
+        "ratings/analysis.html",
+        {
+            "player": player,
+            "period": period,
+            "periods": [(k, str(v)) for k, v in PERIOD_TITLES.items()],
+            "figures": figures,
+            "show": show,
+            "show_title": FIGURE_TITLES.get(show, ""),
+            "shown": shown,
+            "categories": [dict(c, title=FIGURE_TITLES[c["name"]]) for c in figures["categories"]],
+            "chart": rate_chart_svg(rate_history_get(player=player)),
         },
     )

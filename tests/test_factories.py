@@ -44,6 +44,7 @@ FACTORIES = [
     f.RateHistoryFactory,
     f.DisconnectionFactory,
     f.TierChangeFactory,
+    f.LeadAnalysisFactory,
 ]
 # Written only by the scheduler's heartbeat; no test builds one by hand.
 WITHOUT_FACTORY = {"SchedulerTick"}

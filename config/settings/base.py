@@ -208,6 +208,8 @@ RATE_DISCONNECT_HCP_PAR = env.float("RATE_DISCONNECT_HCP_PAR", default=-20.0)
 RATE_TIME_ZONE = env("RATE_TIME_ZONE", default=TIME_ZONE)
 # How often beat refreshes this week's points (seconds) and looks for a week to rate.
 RATE_WEEKLY_POINTS_SECONDS = env.float("RATE_WEEKLY_POINTS_SECONDS", default=60.0)
+# A finished event's opening leads are solved against double dummy by the worker.
+RATE_ANALYSE_LEADS_ON_FINISH = env.bool("RATE_ANALYSE_LEADS_ON_FINISH", default=True)
 
 CELERY_BEAT_SCHEDULE = {
     "refresh-weekly-points": {

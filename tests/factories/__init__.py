@@ -10,6 +10,7 @@ from django.utils import timezone
 from accounts.models import User
 from ratings.models import (
     Disconnection,
+    LeadAnalysis,
     MasterPointEntry,
     PlayerRate,
     RateHistory,
@@ -458,3 +459,14 @@ class TierChangeFactory(factory.django.DjangoModelFactory):
     from_tier = 0
     to_tier = 1
     master_points = 3
+
+
+class LeadAnalysisFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = LeadAnalysis
+
+    board = factory.SubFactory(BoardFactory)
+    strain = "NT"
+    leader = "E"
+    tricks = factory.LazyFunction(lambda: {"HA": 13, "H2": 13})
+    best = 13
