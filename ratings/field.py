@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+from django.db.models import Case, Value, When
 from numpy.typing import NDArray
 
 from tournaments.models import EntryMember, Result, Table, TableSeat
@@ -62,8 +63,9 @@ class Field:
         return {int(i) for i in np.unique(ids) if i > 0}
 
 
-def _results(start, end) -> list[tuple]:
-    return list(
+def _results(start, end) -> NDArray[np.int64]:
+    """results × (id, board, NS score, table, NS entry, EW entry)."""
+    rows = (
         Result.objects.filter(
             status=Result.Status.PLAYED,
             ns_score__isnull=False,
@@ -74,19 +76,37 @@ def _results(start, end) -> list[tuple]:
         .order_by("pk")
         .values_list("pk", "board_id", "ns_score", "table_id", "table__ns_id", "table__ew_id")
     )
+    return np.array(list(rows), dtype=np.int64).reshape(-1, 6)
 
 
-def _players(start, end) -> tuple[dict[int, dict[str, int]], dict[int, list[int]]]:
-    """Who sat at each table (its line-up), and each pair's players (a pair's table is
-    sat by its own two players)."""
-    tables = Table.objects.filter(
-        results__entered_at__gte=start, results__entered_at__lt=end
-    ).values("pk")
-    seats: dict[int, dict[str, int]] = {}
-    for table_id, seat, player_id in TableSeat.objects.filter(table__in=tables).values_list(
-        "table_id", "seat", "player_id"
-    ):
-        seats.setdefault(table_id, {})[seat] = player_id
+def _lookup(keys: NDArray[np.int64], table: NDArray[np.int64], values: NDArray[np.int64]):
+    """``values`` (rows of a matrix) of each of ``keys`` in the sorted ``table`` of
+    keys; a key not there gets zeros."""
+    out = np.zeros((len(keys), values.shape[1]), dtype=np.int64)
+    if not len(table):
+        return out
+    pos = np.minimum(np.searchsorted(table, keys), len(table) - 1)
+    hit = table[pos] == keys
+    out[hit] = values[pos[hit]]
+    return out
+
+
+def _seats(start, end, tables: NDArray, ns: NDArray, ew: NDArray) -> NDArray[np.int64]:
+    """Who sat N, S, E, W at each result's table: the table's line-up when the format
+    records one, else the two players of each pair (a team's players are known only
+    from its line-up). 0: not known."""
+    sat = Table.objects.filter(results__entered_at__gte=start, results__entered_at__lt=end)
+    index = Case(*(When(seat=x, then=Value(i)) for i, x in enumerate(SEATS)), default=Value(0))
+    rows = TableSeat.objects.filter(table__in=sat.values("pk")).annotate(at=index)
+    rows = np.array(list(rows.values_list("table_id", "at", "player_id")), dtype=np.int64)
+    rows = rows.reshape(-1, 3)
+    line_ups = np.zeros((0, 4), dtype=np.int64)
+    keys = np.zeros(0, dtype=np.int64)
+    if len(rows):
+        keys, inverse = np.unique(rows[:, 0], return_inverse=True)
+        line_ups = np.zeros((len(keys), 4), dtype=np.int64)
+        line_ups[inverse, rows[:, 1]] = rows[:, 2]
+    seats = _lookup(tables, keys, line_ups)
     events = Result.objects.filter(entered_at__gte=start, entered_at__lt=end).values(
         "board__event_id"
     )
@@ -97,7 +117,13 @@ def _players(start, end) -> tuple[dict[int, dict[str, int]], dict[int, list[int]
         .values_list("entry_id", "player_id")
     ):
         members.setdefault(entry_id, []).append(player_id)
-    return seats, members
+    pairs = sorted((e, m) for e, m in members.items() if len(m) == 2)
+    pair_keys = np.array([e for e, _m in pairs], dtype=np.int64)
+    pair_players = np.array([m for _e, m in pairs], dtype=np.int64).reshape(-1, 2)
+    no_line_up = ~seats.any(axis=1)
+    seats[no_line_up, 0:2] = _lookup(ns[no_line_up], pair_keys, pair_players)
+    seats[no_line_up, 2:4] = _lookup(ew[no_line_up], pair_keys, pair_players)
+    return seats
 
 
 def week_field(*, week: str) -> Field:
@@ -105,22 +131,10 @@ def week_field(*, week: str) -> Field:
     board entered the same week, and one line per player and board."""
     start, end = week_bounds(week)
     rows = _results(start, end)
-    seats_of, members = _players(start, end)
     n = len(rows)
-    result = np.fromiter((r[0] for r in rows), np.int64, n)
-    board = np.fromiter((r[1] for r in rows), np.int64, n)
-    score = np.fromiter((r[2] for r in rows), np.int64, n)
-    seats = np.zeros((n, 4), dtype=np.int64)
-    for i, (_pk, _board, _score, table_id, ns_id, ew_id) in enumerate(rows):
-        sat = seats_of.get(table_id)
-        if sat:
-            seats[i] = [sat.get(s, 0) for s in SEATS]
-            continue
-        ns, ew = members.get(ns_id, []), members.get(ew_id, [])
-        if len(ns) == 2:  # a pair; a team's players are known only from its line-up
-            seats[i, 0:2] = ns
-        if len(ew) == 2:
-            seats[i, 2:4] = ew
+    result, board, score = rows[:, 0].copy(), rows[:, 1].copy(), rows[:, 2].copy()
+    seats = _seats(start, end, rows[:, 3], rows[:, 4], rows[:, 5])
+    del rows
     ns_ximp = field_ximps(board, score)
     cols: dict[str, list[NDArray]] = {k: [] for k in ("p", "pa", "o1", "o2", "b", "x")}
     for me, partner, o1, o2, sign in SIDES:
