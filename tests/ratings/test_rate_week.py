@@ -298,3 +298,24 @@ def test_simulate_rating_plays_and_rates_weeks_through_the_services(tmp_path):
     assert all(len(p["boards"]) == 8 for p in first["players"])
     rederive(first, {})
     rederive(second, {p["player"]: (p["rate_after"], p["weight_after"]) for p in first["players"]})
+
+
+@pytest.mark.django_db
+def test_beat_rates_last_week_and_refreshes_this_weeks_points(settings):
+    from celery import current_app
+
+    from ratings.tasks import rate_last_week, refresh_weekly_points
+
+    for name, task in (("rate-last-week", rate_last_week),
+                       ("refresh-weekly-points", refresh_weekly_points)):  # fmt: skip
+        entry = settings.CELERY_BEAT_SCHEDULE[name]
+        assert entry["task"] == task.name and entry["task"] in current_app.tasks
+        assert entry["options"]["expires"]
+    players = UserFactory.create_batch(8)
+    last = week_before(week_of(timezone.now()))
+    play_week(last, players, random.Random(8), boards=2)
+    play_week(week_of(timezone.now()), players, random.Random(9), boards=1)
+    assert rate_last_week.delay().get() == [last]
+    assert rate_last_week.delay().get() == []
+    assert refresh_weekly_points.delay().get() == 8
+    assert PlayerRate.objects.filter(week=week_of(timezone.now()), boards_this_week=1).count() == 8
