@@ -40,6 +40,12 @@ FACTORIES = [
     f.PoolResultFactory,
     f.PoolScoreFactory,
     f.MovementSettingsFactory,
+    f.PlayerRateFactory,
+    f.RateWeekFactory,
+    f.RateHistoryFactory,
+    f.DisconnectionFactory,
+    f.TierChangeFactory,
+    f.LeadAnalysisFactory,
 ]
 # Written only by the scheduler's heartbeat; no test builds one by hand.
 WITHOUT_FACTORY = {"SchedulerTick"}

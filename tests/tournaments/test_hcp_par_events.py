@@ -222,3 +222,21 @@ def test_disconnections_are_for_hcp_par_events_only(make_event, director):
     assert response.status_code == 403
     entry.refresh_from_db()
     assert entry.disconnections == 0
+
+
+def test_a_disconnection_the_rate_records_costs_the_total_too(make_event, director):
+    """POST /api/disconnections/ (the Rate's record of a player's disconnection on a
+    board) in a running HCP-par event takes the pair's 20 IMPs at once."""
+    event = make_event(pairs=4, start=True, method=Event.Method.HCP_PAR, num_rounds=2)
+    services.round_close(event=event, number=1)
+    entry = event.entries.order_by("registration_order").first()
+    player = entry.members.first().player
+    board = Board.objects.filter(event=event).first()
+    response = api_client(director).post(
+        "/api/disconnections/",
+        {"event": event.pk, "player": player.pk, "board": board.pk, "reason": "line lost"},
+        format="json",
+    )
+    assert response.status_code == 201, response.json()
+    entry.refresh_from_db()
+    assert entry.disconnections == 1 and entry.total == -20.0

@@ -256,12 +256,15 @@ def entry_reinstate(*, entry: Entry, director: User) -> Entry:
 
 
 @transaction.atomic
-def entry_disconnection_record(*, entry: Entry, director: User, undo: bool = False) -> Entry:
+def entry_disconnection_record(*, entry: Entry, director: User | None, undo: bool = False) -> Entry:
     """The director records that a pair of an HCP-par event disconnected (or takes one
     back, ``undo``): each costs its total 20 IMPs (``docs/rules.md`` § HCP-par). The
-    standings are rebuilt at once, and a finished event re-ranked and re-awarded."""
+    standings are rebuilt at once, and a finished event re-ranked and re-awarded.
+    ``director`` None: a caller that has checked who records it (the Rate's record of a
+    player's disconnection, by the director or the table service)."""
     event = event_for_update(entry.event_id)
-    director_required(user=director, event=event)
+    if director is not None:
+        director_required(user=director, event=event)
     entry = entry_for_update(entry.pk)
     if event.method != Event.Method.HCP_PAR:
         raise BridgeError(_("Only an HCP-par event counts disconnections."), code="not_hcp_par")
