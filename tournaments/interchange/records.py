@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date
 
+import scoring
+
 #: Event methods (``Event.Method`` values) the formats know.
 METHODS = ("ximp", "imp", "mp")
 
@@ -37,6 +39,19 @@ class BoardRecord:
     dd_table: dict[str, dict[str, int]] | None = None  # {"NT": {"N": 9, ...}, "S": ...}
     par_score: int | None = None  # for NS
     par_contracts: str = ""
+
+    @property
+    def cycle_dealer(self) -> str:
+        return scoring.board_dealer(self.number)
+
+    @property
+    def cycle_vulnerability(self) -> str:
+        return scoring.board_vulnerability(self.number)
+
+    @property
+    def off_cycle(self) -> bool:
+        """Dealer or vulnerability from a file, unlike the board-number cycle."""
+        return (self.dealer, self.vulnerability) != (self.cycle_dealer, self.cycle_vulnerability)
 
 
 @dataclass(frozen=True)

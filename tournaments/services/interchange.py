@@ -14,6 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+import scoring
 from accounts.models import User
 
 from .. import selectors
@@ -30,6 +31,8 @@ from ..interchange import (
     results_pbn_write,
     usebio_write,
 )
+from ..interchange.pbn import dealer_parse, vulnerability_parse
+from ..interchange.problems import problems_summary
 from ..lock_objects import event_for_update
 from ..models import Board, Entry, Event, Result, Round
 from ..numbers import ascii_int
@@ -176,14 +179,36 @@ def _deal_problem(error: DealError) -> str:
     return _("it is not a valid deal")
 
 
-def _deals_read(text: str, boards_total: int) -> dict[int, str]:
-    """Board number → deal from PBN text; one BridgeError listing every problem."""
+def problems_text(problems: list[tuple[int | None, str]]) -> str:
+    """Problems of a file in a few lines: grouped by kind, boards as ranges, capped."""
+    return problems_summary(
+        problems,
+        board=_("Board %s"),
+        boards=_("Boards %s"),
+        more=_("and %d more problems"),
+    )
+
+
+def _deals_read(text: str, boards_total: int) -> tuple[dict[int, str], dict[int, dict]]:
+    """Board number → deal from PBN text, and the file's dealer and vulnerability where
+    they differ from the cycle; one BridgeError listing every problem, grouped.
+
+    A results file repeats a board's deal once per table: the same deal under a number
+    is one board, a different deal is refused (docs/rules.md § Files).
+    """
     try:
         games = pbn_parse(text)
     except PbnError as exc:
         raise BridgeError(_("Not a PBN file: %(error)s") % {"error": exc}, code="pbn") from exc
     deals: dict[int, str] = {}
-    problems: list[tuple[str, str]] = []
+    conditions: dict[int, dict] = {}
+    problems: list[tuple[int | None, str]] = []
+    codes: list[str] = []
+
+    def problem(code: str, number: int | None, message: str) -> None:
+        codes.append(code)
+        problems.append((number, message))
+
     for game in games:
         if "Deal" not in game.tags:
             continue
@@ -198,44 +223,64 @@ def _deals_read(text: str, boards_total: int) -> dict[int, str]:
                     "written with the digits 0-9."
                 )
             )
-            problems.append(("board_number", message % {"line": game.line, "board": board}))
+            problem("board_number", None, message % {"line": game.line, "board": board})
             continue
         if not 1 <= number <= boards_total:
-            problems.append(
-                (
-                    "board_number",
-                    _("Board %(n)d: this event has boards 1 to %(total)d.")
-                    % {"n": number, "total": boards_total},
-                )
-            )
-        elif number in deals:
-            problems.append(
-                ("duplicate_board", _("Board %(n)d appears twice in the file.") % {"n": number})
-            )
-        else:
-            try:
-                deals[number] = deal_validate(game.tags["Deal"])
-            except DealError as error:
-                problems.append(
-                    (
-                        "bad_deal",
-                        _("Board %(n)d: %(problem)s.")
-                        % {"n": number, "problem": _deal_problem(error)},
-                    )
-                )
-                deals[number] = ""  # seen: a second copy is still a duplicate
+            problem(
+                "board_number", number,
+                _("this event has boards 1 to %(total)d.") % {"total": boards_total},
+            )  # fmt: skip
+            continue
+        try:
+            deal = deal_validate(game.tags["Deal"])
+        except DealError as error:
+            problem("bad_deal", number, _deal_problem(error) + ".")
+            deals.setdefault(number, "")  # seen: a second copy is no new board
+            continue
+        if number in deals:
+            if deals[number] and deals[number] != deal:
+                problem("duplicate_board", number, _("two different deals have this number."))
+            continue
+        deals[number] = deal
+        found = _conditions_read(game.tags, number)
+        if isinstance(found, str):
+            problem("bad_conditions", number, found)
+        elif found:
+            conditions[number] = found
     if problems:
-        raise BridgeError(" ".join(message for _code, message in problems), code=problems[0][0])
+        raise BridgeError(problems_text(problems), code=codes[0])
     if not deals:
         raise BridgeError(_("The file has no deals."), code="no_deals")
-    return deals
+    return deals, conditions
+
+
+def _conditions_read(tags: dict[str, str], number: int) -> dict | str:
+    """The game's [Dealer] and [Vulnerable] where they differ from board ``number``'s
+    cycle (``{}``: as the cycle, or not given); a message when one is unreadable."""
+    found = {}
+    dealer_text, vul_text = tags.get("Dealer", "").strip(), tags.get("Vulnerable", "").strip()
+    if dealer_text:
+        dealer = dealer_parse(dealer_text)
+        if dealer is None:
+            return _("the dealer “%(dealer)s” is not N, E, S or W.") % {"dealer": dealer_text}
+        if dealer != scoring.board_dealer(number):
+            found["dealer"] = dealer
+    if vul_text:
+        vulnerability = vulnerability_parse(vul_text)
+        if vulnerability is None:
+            return _("the vulnerability “%(vul)s” is not None, NS, EW or All.") % {"vul": vul_text}
+        if vulnerability != scoring.board_vulnerability(number):
+            found["vulnerability"] = vulnerability
+    return found
 
 
 def event_deals_import(*, event: Event, text: str, actor: User | None = None) -> dict[str, str]:
     """Store the deals of a PBN file as the event's boards: ``{board number: deal}``.
 
-    All or nothing: any bad deal, board number outside the event or board given twice
-    refuses the whole file. Boards missing from the file are shuffled as usual. Refused
+    All or nothing: any bad deal, board number outside the event or two different deals
+    under one number refuse the whole file (the same deal repeated, once per table of a
+    results file, is one board). The file's dealer and vulnerability are kept where they
+    differ from the board-number cycle. Boards missing from the file are shuffled as usual. Refused
     once round 1 has started (dealt boards never change). ``actor`` None: a command.
     """
     with transaction.atomic():
@@ -250,9 +295,13 @@ def event_deals_import(*, event: Event, text: str, actor: User | None = None) ->
             raise ConflictError(
                 _("Round 1 has started: the deals can no longer change."), code="started"
             )
-        deals = _deals_read(text, event.boards_total)
+        deals, conditions = _deals_read(text, event.boards_total)
         settings = event.settings
         settings.preset_deals = {str(n): deals[n] for n in sorted(deals)}
-        settings.save(update_fields=["preset_deals"])
-        log_action(event=event, actor=actor, action="deals_import", data={"boards": sorted(deals)})
+        settings.preset_conditions = {str(n): conditions[n] for n in sorted(conditions)}
+        settings.save(update_fields=["preset_deals", "preset_conditions"])
+        log_action(
+            event=event, actor=actor, action="deals_import",
+            data={"boards": sorted(deals), "conditions": sorted(conditions)},
+        )  # fmt: skip
     return settings.preset_deals
