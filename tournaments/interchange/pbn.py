@@ -12,8 +12,10 @@ line per table result (cut boards are left out)::
     [ScoreTable "PairId_NS\\2R;PairId_EW\\2R;Contract\\4L;Declarer\\1R;Result\\2R;Lead\\3L;
                  Score_NS\\6R;IMP_NS\\6R;IMP_EW\\6R"]
 
-``MP_NS``/``MP_EW`` replace the IMP columns in matchpoint events; they hold the board
-percentage (0-100) as the event scores it. Pairs are numbered by registration order.
+In matchpoint events ``MP_NS``/``MP_EW`` (raw matchpoints on the board's top: 2 per
+result beaten, 1 per tie) and ``Percentage_NS``/``Percentage_EW`` (the board percentage
+as the event scores it) replace the IMP columns; [Scoring] names the method ("MP",
+"Butler", "Cross-IMP"). Pairs are numbered by registration order.
 Result is the number of tricks declarer took. A passed-out board has Contract "Pass"
 and "-" for declarer, result and lead. An adjusted score has Contract "-" and its
 adjustments as an "NS/EW" note in Score_NS: "A+/A-", or "A=/-" for a bye (no EW pair).
@@ -528,7 +530,7 @@ def _game_result(tags: Mapping[str, str]) -> dict | None:
     )  # fmt: skip
 
 
-def _percentages(results: list[dict]) -> None:
+def percentages_fill(results: list[dict]) -> None:
     """Each line's MP share: the file's percentage, else its matchpoints over the top
     (NS + EW matchpoints of the line); it is the line's points when it has no IMPs."""
     for line in results:
@@ -679,7 +681,7 @@ def pbn_results_parse(text: str) -> dict:
     if problems:
         raise PbnError(problems_summary(problems), problems=problems)
     for board in boards.values():
-        _percentages(board["results"])
+        percentages_fill(board["results"])
     event.setdefault("name", "")
     event["method"] = scoring_parse(event.get("scoring", "")) or _method_from_columns(boards)
     return {"event": event, "boards": boards, "totals": totals}
@@ -695,6 +697,13 @@ def _method_from_columns(boards: Mapping[int, dict]) -> str | None:
 
 
 # --- writing ---------------------------------------------------------------------------
+
+
+def board_top(lines: Iterable[ResultLine]) -> int:
+    """The matchpoint top of a board: 2 per other result played (adjusted scores and
+    byes are not compared)."""
+    played = sum(1 for line in lines if not line.is_adjusted and line.ew_pair is not None)
+    return max(0, 2 * (played - 1))
 
 
 def _escape(value: str) -> str:
@@ -775,8 +784,11 @@ def _cell(value: object) -> str:
     return _quoted(text) if re.search(r'[\s"]', text) else text
 
 
-def _score_row(line: ResultLine) -> list[str]:
+def _score_row(line: ResultLine, method: str = "", top: int = 0) -> list[str]:
     points = [_number(line.ns_points), _number(line.ew_points)]
+    if method == "mp":  # raw matchpoints on the board's top, then the percentages
+        raw = [None if p is None else p * top / 100 for p in (line.ns_points, line.ew_points)]
+        points = [_number(raw[0]), _number(raw[1])] + points
     pairs = [_cell(line.ns_pair), _cell(line.ew_pair)]
     if line.is_adjusted:
         note = f"{line.ns_adjustment or '-'}/{line.ew_adjustment or '-'}"
@@ -797,7 +809,7 @@ def _score_row(line: ResultLine) -> list[str]:
 
 
 def _score_columns(method: str) -> list[tuple[str, int, str]]:
-    unit = "MP" if method == "mp" else "IMP"
+    units = ["MP", "Percentage"] if method == "mp" else ["IMP"]
     return [
         ("PairId_NS", 2, "R"),
         ("PairId_EW", 2, "R"),
@@ -806,9 +818,11 @@ def _score_columns(method: str) -> list[tuple[str, int, str]]:
         ("Result", 2, "R"),
         ("Lead", 3, "L"),
         ("Score_NS", 6, "R"),
-        (f"{unit}_NS", 6, "R"),
-        (f"{unit}_EW", 6, "R"),
-    ]
+    ] + [(f"{unit}_{side}", 6, "R") for unit in units for side in ("NS", "EW")]
+
+
+#: The [Scoring] tag of each method (PBN 2.1 names; the reader knows their variants).
+SCORING_TAGS = {"mp": "MP", "imp": "Butler", "ximp": "Cross-IMP"}
 
 
 def hands_pbn_write(*, event: EventRecord, boards: Iterable[BoardRecord]) -> str:
@@ -831,7 +845,11 @@ def results_pbn_write(
     columns = _score_columns(event.method)
     for board in sorted(boards, key=lambda b: b.number):
         lines += _board_tags(event, board)
-        lines += _table_lines("ScoreTable", columns, map(_score_row, results.get(board.number, [])))
+        lines.append(_tag("Scoring", SCORING_TAGS.get(event.method, "")))
+        board_lines = results.get(board.number, [])
+        top = board_top(board_lines)
+        rows = [_score_row(line, event.method, top) for line in board_lines]
+        lines += _table_lines("ScoreTable", columns, rows)
         lines.append("")
     total_name = "TotalPercentage" if event.method == "mp" else "TotalScoreIMP"
     total_columns = [
