@@ -81,6 +81,11 @@ urlpatterns = [
     path("events/<int:event_id>/director/", director.event_director, name="event_director"),
     path("events/<int:event_id>/director/edit/", director.event_edit, name="event_edit"),
     path(
+        "events/<int:event_id>/director/scoring-check/",
+        director.scoring_check,
+        name="scoring_check",
+    ),
+    path(
         "events/<int:event_id>/director/add-pair/",
         director.director_add_pair,
         name="director_add_pair",

@@ -264,3 +264,43 @@ def test_the_import_results_command(db, tmp_path):
     with pytest.raises(CommandError, match="Cannot read"):
         call_command("import_results", str(tmp_path / "missing.xml"))
     assert Event.objects.count() == 1
+
+
+def test_our_scoring_is_shown_beside_the_files_only_when_asked(db, client, director):
+    text = EBU_STYLE.replace("{deal}", deal(5))
+    # table 1: 4H by S making 10 on board 5 (NS vulnerable) is 620; the file says 650
+    text = text.replace(" 1  1  8 4H    S HK 10  620", " 1  1  8 4H    S HK 10  650")
+    event = event_results_import(data=text, actor=director)
+    stored = dict(Result.objects.filter(board__event=event).values_list("pk", "ns_score"))
+    api = APIClient()
+    api.force_authenticate(director)
+
+    response = api.get(f"/api/events/{event.pk}/scoring-check/")
+
+    assert response.status_code == 200
+    differences = {(d["table"], d["what"]): (d["file"], d["ours"]) for d in response.data}
+    # Played: 650 (as the file has it), -200, 0 and 600 → 100, 0, 33.33 and 66.67 %;
+    # the file's "A" is average (50 % here, 60 % in the file); A- is 40 % in both.
+    assert differences == {
+        (1, "score"): (650, 620),
+        (2, "points"): (58.33, 0.0),
+        (3, "points"): (16.67, 33.33),
+        (4, "points"): (60.0, 50.0),
+        (6, "points"): (58.33, 66.67),
+    }
+    assert dict(Result.objects.filter(board__event=event).values_list("pk", "ns_score")) == stored
+
+    client.force_login(director)
+    page = client.get(f"/events/{event.pk}/director/scoring-check/").content.decode()
+    assert 'id="differences"' in page and "650" in page
+    assert "scoring-check" in client.get(f"/events/{event.pk}/").content.decode()
+    client.force_login(UserFactory())
+    assert client.get(f"/events/{event.pk}/director/scoring-check/").status_code == 403
+
+
+def test_an_event_played_here_is_not_compared(make_event, director):
+    event = make_event(pairs=4)
+    api = APIClient()
+    api.force_authenticate(director)
+    response = api.get(f"/api/events/{event.pk}/scoring-check/")
+    assert response.status_code == 400 and response.data["code"] == "source"

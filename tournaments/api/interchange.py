@@ -24,7 +24,7 @@ from ..interchange import pbn_decode
 from ..models import Result
 from ..services import interchange
 from ..services.handrecords import round_hands_pbn
-from ..services.imports import MAX_IMPORT_BYTES, event_results_import
+from ..services.imports import MAX_IMPORT_BYTES, event_results_import, event_scoring_compare
 from .parsers import JSONParser
 from .permissions import IsDirector, IsEventDirector
 from .utils import error_responses, event_or_404
@@ -284,3 +284,39 @@ class ResultsImportApi(APIView):
             ).count(),
         }  # fmt: skip
         return Response(self.OutputSerializer(summary).data, status=201)
+
+
+class ScoringCheckApi(APIView):
+    """An imported event's scores beside ours (nothing is changed)."""
+
+    permission_classes = [IsEventDirector]
+
+    class OutputSerializer(serializers.Serializer):
+        board = serializers.IntegerField()
+        round = serializers.IntegerField()
+        table = serializers.IntegerField()
+        ns_pair = serializers.IntegerField(allow_null=True)
+        ew_pair = serializers.IntegerField(allow_null=True)
+        what = serializers.ChoiceField(
+            choices=["score", "points"],
+            help_text="score: the NS score of the contract; points: the NS MP % or IMPs.",
+        )
+        file = serializers.FloatField(allow_null=True)
+        ours = serializers.FloatField(allow_null=True)
+
+        class Meta:
+            ref_name = "ScoringDifference"
+
+    @extend_schema(
+        operation_id="events_scoring_check",
+        responses={200: OutputSerializer(many=True), **error_responses(400, 403, 404)},
+        description="Scores an imported event by our rules in memory and lists every "
+        "result where the contract's score or the board's points differ from the file's "
+        "(by more than 0.01). Nothing is written. 400 (code source) for an event played "
+        "here.",
+    )
+    def get(self, request, event_id: int):
+        event = event_or_404(event_id)
+        self.check_object_permissions(request, event)
+        differences = event_scoring_compare(event=event, actor=request.user)
+        return Response(self.OutputSerializer(differences, many=True).data)

@@ -129,6 +129,11 @@ urlpatterns = [
         name="api-events-import-results",
     ),
     path(
+        "events/<int:event_id>/scoring-check/",
+        interchange.ScoringCheckApi.as_view(),
+        name="api-event-scoring-check",
+    ),
+    path(
         "events/<int:event_id>/import/deals/",
         interchange.DealsImportApi.as_view(),
         name="api-event-import-deals",

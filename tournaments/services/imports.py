@@ -425,3 +425,74 @@ def event_results_import(*, data: str | bytes, actor: User | None = None, name: 
                   "results": len(plan.lines)},
         )  # fmt: skip
     return Event.objects.get(pk=event.pk)
+
+
+# --- our scoring beside the file's ----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ScoringDifference:
+    """Where our scoring of an imported result differs from the file's: ``what`` is
+    "score" (the NS score of the contract) or "points" (the board's MP or IMPs)."""
+
+    board: int
+    table: int
+    round: int
+    ns_pair: int | None
+    ew_pair: int | None
+    what: str
+    file: float | int | None
+    ours: float | int | None
+
+
+def _our_score(result: Result) -> int | None:
+    contract = scoring.parse_contract(result.contract)
+    if contract.is_passed_out:
+        return 0
+    if result.tricks is None or result.declarer not in scoring.SEATS:
+        return None
+    vulnerable = scoring.vulnerability_includes(result.board.vulnerability, result.declarer)
+    score = contract.score(vulnerable, result.tricks)
+    return score if result.declarer in ("N", "S") else -score
+
+
+def event_scoring_compare(*, event: Event, actor: User) -> list[ScoringDifference]:
+    """Score an imported event by our rules, in memory, beside the file's scores: every
+    contract score and board point that differs (by more than the files' rounding,
+    0.01). Nothing is written: an imported event keeps the file's scores."""
+    from ..formats.swiss import board_points
+
+    director_required(user=actor, event=event)
+    if event.source == Event.Source.BRIDGEHALL:
+        raise BridgeError(_("Only an imported event is compared with its file."), code="source")
+    results = list(
+        Result.objects.filter(board__event=event)
+        .exclude(status=Result.Status.CUT)
+        .select_related("board", "table__round", "table__ns", "table__ew")
+        .order_by("board__number", "table__round__number", "table__number")
+    )
+    given = {r.pk: (r.ns_points, r.ew_points) for r in results}
+    board_points(results, event.method)
+    differences = []
+    for r in results:
+        where = {
+            "board": r.board.number, "table": r.table.number, "round": r.table.round.number,
+            "ns_pair": r.table.ns.registration_order,
+            "ew_pair": r.table.ew.registration_order if r.table.ew else None,
+        }  # fmt: skip
+        if r.status == Result.Status.PLAYED:
+            ours = _our_score(r)
+            if ours != r.ns_score:
+                differences.append(
+                    ScoringDifference(**where, what="score", file=r.ns_score, ours=ours)
+                )
+        file_points = given[r.pk][0]
+        if r.ns_points is not None and (
+            file_points is None or abs(file_points - r.ns_points) > 0.0100001
+        ):
+            differences.append(
+                ScoringDifference(
+                    **where, what="points", file=file_points, ours=round(r.ns_points, 2)
+                )
+            )
+    return differences

@@ -21,7 +21,7 @@ from ..models import Board, Entry, Event, EventLog, Result, Round, Table
 from ..numbers import ascii_int
 from ..permissions import is_event_director
 from ..services import schedule
-from ..services.imports import MAX_IMPORT_BYTES, event_results_import
+from ..services.imports import MAX_IMPORT_BYTES, event_results_import, event_scoring_compare
 from ..services.interchange import event_deals_import
 from .actions import perform
 from .display import contract_html, pair_names, score_text
@@ -98,6 +98,22 @@ def results_import(request: HttpRequest) -> HttpResponse:
                 )
                 return redirect("tournaments:event_detail", event_id=event.pk)
     return render(request, "tournaments/results_import.html", {"error": error, "name": name})
+
+
+@login_required
+def scoring_check(request: HttpRequest, event_id: int) -> HttpResponse:
+    """An imported event's scores beside ours: where our scoring would differ."""
+    event = _event_for_director(request, event_id)
+    try:
+        differences = event_scoring_compare(event=event, actor=request.user)
+    except BridgeError as exc:
+        messages.error(request, exc.message)
+        return redirect("tournaments:event_detail", event_id=event.pk)
+    return render(
+        request,
+        "tournaments/scoring_check.html",
+        {"event": event, "differences": differences},
+    )
 
 
 @login_required
