@@ -6,7 +6,8 @@ target figure), in a throw-away test database; SQLite otherwise. The load run
 PostgreSQL: gunicorn on loopback and twenty clients entering results. The live run
 (``python -m bench live [--rate 1000 --seconds 10 ...]``) needs PostgreSQL and Redis:
 spectators polling a team match's live state through gunicorn. ``python -m bench
-ladder`` runs a year of a 10,000-team ladder.
+ladder`` runs a year of a 10,000-team ladder; ``python -m bench pool`` the scoring pool's
+arrivals and dealing.
 """
 
 from __future__ import annotations
@@ -25,7 +26,9 @@ def main(argv: list[str]) -> None:
 
         bench_live.main(argv[1:])  # python -m bench live --rate 1000 ...
         return
-    wanted = set(argv) or {"scoring", "pairing", "rounds", "pages", "live", "ladder", "load"}
+    wanted = set(argv) or {
+        "scoring", "pairing", "rounds", "pages", "pool", "live", "ladder", "load"
+    }  # fmt: skip
     if "scoring" in wanted:
         from bench import bench_scoring
 
@@ -53,6 +56,11 @@ def main(argv: list[str]) -> None:
         if bench_pages is not None:
             bench_pages.main()
             print()
+    if "pool" in wanted:
+        from bench import bench_pool
+
+        bench_pool.main()
+        print()
     if "live" in wanted:
         from bench import bench_live
 

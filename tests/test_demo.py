@@ -38,3 +38,6 @@ def test_demo_data_reset_makes_the_demo_anew():
     assert again.created_at > live.created_at and again.status == Event.Status.REGISTRATION
     assert not User.objects.filter(username="stray").exists()
     assert User.objects.filter(username="director", is_superuser=True).exists()
+    pools = {e.name: e for e in Event.objects.filter(kind=Event.Kind.POOL)}
+    assert pools["Last week's scoring pool"].status == Event.Status.FINISHED
+    assert pools["This week's scoring pool"].status == Event.Status.RUNNING

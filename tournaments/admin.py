@@ -14,6 +14,10 @@ from .models import (
     Event,
     EventLog,
     Match,
+    PoolBoard,
+    PoolResult,
+    PoolScore,
+    PoolSettings,
     Result,
     ResultCorrection,
     Round,
@@ -76,6 +80,8 @@ class _EventAdminForm(forms.ModelForm):
         """The one check of an event's settings (``event_settings_validate``), shown on
         each field; a start time is checked only when it changes."""
         data = super().clean()
+        if not self.instance.pk and data.get("kind") == Event.Kind.POOL:
+            self.add_error("kind", _("Create a scoring pool on its own page (New scoring pool)."))
         data["time_zone"] = data.get("time_zone") or default_time_zone()
         names = [n for n in (*SETTINGS_FIELDS, "start_at") if n in data]
         if self.instance.pk and "start_at" not in self.changed_data:
@@ -125,6 +131,28 @@ def _is_team_event(obj) -> bool:
     return obj is not None and isinstance(obj.settings, TeamsSettings)
 
 
+class PoolSettingsInline(admin.StackedInline):
+    """A scoring pool's settings; its scoring thresholds are fixed once it has opened."""
+
+    model = PoolSettings
+    can_delete = False
+    readonly_fields = ("last_seq",)
+
+    def get_readonly_fields(self, request, obj=None):
+        if obj is not None and obj.status != Event.Status.REGISTRATION:
+            return ("score_at", "retire_at", "last_seq")
+        return self.readonly_fields
+
+
+def _is_pool(obj) -> bool:
+    return obj is not None and isinstance(obj.settings, PoolSettings)
+
+
+def _has_own_settings(obj) -> bool:
+    """Team events and pools keep their settings on their own inline."""
+    return _is_team_event(obj) or _is_pool(obj)
+
+
 @admin.register(Event)
 class EventAdmin(admin.ModelAdmin):
     form = EventAdminForm
@@ -163,16 +191,18 @@ class EventAdmin(admin.ModelAdmin):
 
     def get_fields(self, request, obj=None):
         """A team event's settings are on their own inline, not Swiss pairs' fields."""
-        if _is_team_event(obj):
+        if _has_own_settings(obj):
             return tuple(f for f in self.fields if f not in SETTINGS_FIELDS and f != "method")
         return self.fields
 
     def get_form(self, request, obj=None, **kwargs):
-        if _is_team_event(obj):
+        if _has_own_settings(obj):
             kwargs["form"] = _EventAdminForm
         return super().get_form(request, obj, **kwargs)
 
     def get_inlines(self, request, obj):
+        if _is_pool(obj):
+            return [PoolSettingsInline]
         return [TeamsSettingsInline] if _is_team_event(obj) else []
 
     def save_model(self, request, obj, form, change):
@@ -231,6 +261,45 @@ class EventAdmin(admin.ModelAdmin):
             queryset,
             _("%(n)d round(s) closed."),
         )
+
+
+class _KeptByTheServices(admin.ModelAdmin):
+    """Rows the pool's services write: shown, never added or deleted by hand."""
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(PoolBoard)
+class PoolBoardAdmin(_KeptByTheServices):
+    """A pool's board library: places taken, results, retired (kept by the services)."""
+
+    list_display = ("board", "event", "taken", "results", "retired")
+    list_filter = ("retired", "event")
+    readonly_fields = ("board", "event", "taken", "results", "retired")
+
+
+@admin.register(PoolResult)
+class PoolResultAdmin(_KeptByTheServices):
+    """Each pool result's place in the arrival order and its score (read-only: a
+    director corrects the result itself, on the result's page)."""
+
+    list_display = ("seq", "event", "board", "result", "scored_at_seq", "datum", "ns_imps")
+    list_filter = ("event",)
+    readonly_fields = ("result", "event", "board", "seq", "scored_at_seq", "datum", "ns_imps")
+
+
+@admin.register(PoolScore)
+class PoolScoreAdmin(_KeptByTheServices):
+    """The score each player got for a pool result, given once."""
+
+    list_display = ("result", "seat", "player", "imps", "scored_at_seq", "event")
+    list_filter = ("event",)
+    search_fields = ("player__username", "player__display_name")
+    readonly_fields = ("event", "result", "entry", "player", "seat", "imps", "scored_at_seq")
 
 
 @admin.register(Entry)

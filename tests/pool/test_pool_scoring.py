@@ -10,6 +10,7 @@ import pytest
 from django.utils import timezone
 
 import scoring
+from tests.conftest import need_postgres
 from tests.pool.conftest import boards_of, play, seat
 from tournaments.errors import BridgeError, ConflictError
 from tournaments.models import Event, PoolBoard, PoolDeal, PoolReady, PoolResult, PoolScore
@@ -196,3 +197,19 @@ def test_bad_requests_change_nothing(make_pool, players):
         pool_services.pool_create(
             name="x", start_at=timezone.now(), ends_at=timezone.now() - timedelta(hours=1)
         )
+
+
+@pytest.mark.postgres
+def test_a_long_pool_numbers_boards_and_tables_beyond_32767(make_pool, players):
+    need_postgres()
+    event = make_pool(boards=1)
+    # a week's library and tables outgrow a small integer: the next numbers still store
+    Board = event.boards.model
+    Board.objects.filter(event=event).update(number=40_000)
+    event.rounds.model.objects.create(
+        event=event, number=40_000, starts_at=timezone.now(), ends_at=timezone.now()
+    )
+    table = seat(event, players[:4])
+    numbers = sorted(b.number for b in boards_of(table))
+    assert numbers[0] == 40_000 and numbers[-1] == 40_003
+    assert table.number == table.round.number == 40_001

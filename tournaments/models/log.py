@@ -19,7 +19,7 @@ class EventLog(models.Model):
     """
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="log")
-    round_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    round_number = models.PositiveIntegerField(null=True, blank=True)
     transition = models.CharField(max_length=12, blank=True)
     action = models.CharField(max_length=40)
     actor = models.ForeignKey(

@@ -18,7 +18,7 @@ class Round(models.Model):
         CLOSED = "closed", _("Closed")
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
-    number = models.PositiveSmallIntegerField()
+    number = models.PositiveIntegerField()
     status = models.CharField(max_length=8, choices=Status, default=Status.OPEN)
     starts_at = models.DateTimeField()
     ends_at = models.DateTimeField()
@@ -51,7 +51,7 @@ class Board(models.Model):
         Round, on_delete=models.CASCADE, related_name="boards", null=True, blank=True
     )
     board_set = models.PositiveSmallIntegerField(_("board set"), null=True, blank=True)
-    number = models.PositiveSmallIntegerField()
+    number = models.PositiveIntegerField()
     dealer = models.CharField(max_length=1)
     vulnerability = models.CharField(max_length=4)
     deal = models.CharField(_("deal (PBN)"), max_length=80)
@@ -236,7 +236,7 @@ class Standing(models.Model):
     """An entry's position after a round: the running total and place (pair history)."""
 
     entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="standings")
-    round_number = models.PositiveSmallIntegerField()
+    round_number = models.PositiveIntegerField()
     points = models.FloatField()
     total = models.FloatField()
     boards_played = models.PositiveIntegerField()

@@ -74,7 +74,11 @@ class PoolBoard(models.Model):
     class Meta:
         verbose_name = _("pool board")
         verbose_name_plural = _("pool boards")
-        indexes = [models.Index(fields=["event", "retired", "taken", "board"])]
+        indexes = [
+            models.Index(fields=["event", "retired", "taken", "board"]),
+            # the library's first and last board: where dealing picks its random start
+            models.Index(fields=["event", "board"], name="pool_board_event_board"),
+        ]
         constraints = [
             models.CheckConstraint(
                 condition=models.Q(results__lte=models.F("taken")), name="pool_board_results_taken"

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 
 from django.db import transaction
-from django.db.models import F, Max, Min, Q
+from django.db.models import F, Max, Min, OuterRef, Q, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -441,14 +441,19 @@ def _table_start(event: Event, seats: dict[str, User], now: datetime, rng) -> Ta
 # -- scoring at arrival -------------------------------------------------------------------
 
 
-def _seat_players(table_ids) -> dict[int, dict[str, int]]:
-    """table id -> seat -> player id (one query)."""
-    out: dict[int, dict[str, int]] = {}
-    rows = TableSeat.objects.filter(table_id__in=list(table_ids)).values_list(
-        "table_id", "seat", "player_id"
+def _seated_entries(event: Event, table_ids) -> dict[int, dict[str, tuple[int, int]]]:
+    """table id -> seat -> (player id, the player's entry id), in one query."""
+    entry = EntryMember.objects.filter(event=event, player=OuterRef("player_id")).values(
+        "entry_id"
+    )[:1]
+    rows = (
+        TableSeat.objects.filter(table_id__in=list(table_ids))
+        .annotate(entry_id=Subquery(entry))
+        .values_list("table_id", "seat", "player_id", "entry_id")
     )
-    for table_id, seat, player_id in rows:
-        out.setdefault(table_id, {})[seat] = player_id
+    out: dict[int, dict[str, tuple[int, int]]] = {}
+    for table_id, seat, player_id, entry_id in rows:
+        out.setdefault(table_id, {})[seat] = (player_id, entry_id)
     return out
 
 
@@ -464,25 +469,27 @@ def _side_imps(result: Result, datum: int) -> tuple[int, int]:
     return ns, -ns
 
 
-def _score(event: Event, pool_results: list[PoolResult], datum: int, seq: int) -> None:
-    """Give the final score of each of ``pool_results`` against ``datum`` (one batch)."""
-    results = {r.pk: r for r in Result.objects.filter(pk__in=[p.result_id for p in pool_results])}
-    seats = _seat_players({r.table_id for r in results.values()})
-    entry_of = dict(
-        EntryMember.objects.filter(
-            event=event, player_id__in=[p for t in seats.values() for p in t.values()]
-        ).values_list("player_id", "entry_id")
-    )
+def _score(
+    event: Event, pool_results: list[PoolResult], datum: int, seq: int, known: Result | None
+) -> None:
+    """Give the final score of each of ``pool_results`` against ``datum`` (one batch;
+    ``known``: the arriving result, already in memory)."""
+    ids = [p.result_id for p in pool_results]
+    if known is not None and ids == [known.pk]:
+        results = {known.pk: known}
+    else:
+        results = {r.pk: r for r in Result.objects.filter(pk__in=ids)}
+    seats = _seated_entries(event, {r.table_id for r in results.values()})
     scores = []
     for pr in pool_results:
         result = results[pr.result_id]
         ns, ew = _side_imps(result, datum)
         pr.datum, pr.ns_imps, pr.scored_at_seq = datum, ns, seq
         result.ns_points, result.ew_points = float(ns), float(ew)
-        for seat, player_id in seats[result.table_id].items():
+        for seat, (player_id, entry_id) in seats[result.table_id].items():
             scores.append(
                 PoolScore(
-                    event=event, result=result, entry_id=entry_of[player_id],
+                    event=event, result=result, entry_id=entry_id,
                     player_id=player_id, seat=seat, imps=ns if seat in "NS" else ew,
                     scored_at_seq=seq,
                 )
@@ -519,11 +526,14 @@ def pool_result_arrived(*, result: Result) -> PoolResult | None:
     )
     if pool_board.results >= settings.score_at:
         batch = (
-            list(PoolResult.objects.filter(board_id=result.board_id).order_by("seq"))
+            [
+                arrived if p.pk == arrived.pk else p
+                for p in PoolResult.objects.filter(board_id=result.board_id).order_by("seq")
+            ]
             if pool_board.results == settings.score_at
             else [arrived]
         )
-        _score(settings.event, batch, _datum(result.board_id), seq)
+        _score(settings.event, batch, _datum(result.board_id), seq, result)
     return arrived
 
 

@@ -9,7 +9,9 @@ from django.utils import timezone
 from accounts.models import User
 from tournaments import services
 from tournaments.models import Event
+from tournaments.services.pool import pool_clock_step, pool_create
 from tournaments.simulation import SimulationConfig, simulate_swiss_event
+from tournaments.simulation_pool import PoolSimulationConfig, simulate_pool
 
 DEMO_PLAYERS = [
     ("alice", "Alice Chen"),
@@ -98,6 +100,22 @@ class Command(BaseCommand):
         entry = services.entry_register(event=upcoming, player=players[0], partner=players[1])
         services.entry_confirm(entry=entry, player=players[1])
         services.entry_register(event=upcoming, player=players[2], partner=players[3])
+        # Scoring pools: last week's, played out (boards with their datum and scores, a
+        # leaderboard), and this week's, open now: four demo players can start a table.
+        week_ago = timezone.now() - timedelta(days=7)
+        past = simulate_pool(
+            PoolSimulationConfig(
+                players=32, tables_per_hour=10, hours=4, seed=21, name="Last week's scoring pool"
+            ),
+            start=week_ago,
+        )
+        self.stdout.write(f"Simulated {past.name}.")
+        now = timezone.now()
+        pool = pool_create(
+            name="This week's scoring pool", start_at=now, ends_at=now + timedelta(days=7),
+            director=director, boards=48, now=now - timedelta(seconds=1),
+        )  # fmt: skip
+        pool_clock_step(event=pool, now=now)
         self.stdout.write(
             self.style.SUCCESS(
                 f"Demo ready. Log in as director / {PASSWORD} (director, admin) or "

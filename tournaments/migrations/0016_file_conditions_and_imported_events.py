@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0014_scoring_pool'),
+        ('tournaments', '0015_pool_numbers_beyond_32767'),
     ]
 
     operations = [
