@@ -198,6 +198,7 @@ def test_team_matches_with_imps_and_vps():
     ]  # fmt: skip
     assert data["matches"] == [
         {
+            "id": 1,
             "number": 1,
             "round": 1,
             "teams": [

@@ -178,7 +178,11 @@ def test_an_ebu_style_score_table_keeps_the_files_points(db):
 @pytest.mark.parametrize(
     ("text", "code", "message"),
     [
-        (TEAMSSCORER, "kind", "This is a file of a teams event: only pairs events can be"),
+        (
+            TEAMSSCORER.replace("SWISS_TEAMS", "INDIVIDUAL"),
+            "kind",
+            "This is a file of an individual event",
+        ),
         ("<USEBIO><EVENT>", "unreadable", "The file cannot be read: not XML"),
         (
             EBU_STYLE.replace("{deal}", deal(5)).replace("4HX ", "42  "),
@@ -258,12 +262,15 @@ def test_the_import_results_command(db, tmp_path):
     event = Event.objects.get()
     assert out.getvalue().startswith(f"Imported event {event.pk} “Monday Pairs”: 8 pairs, 1 boards")
 
-    path.write_text(TEAMSSCORER)
-    with pytest.raises(CommandError, match="only pairs events"):
+    path.write_text(TEAMSSCORER.replace("SWISS_TEAMS", "INDIVIDUAL"))
+    with pytest.raises(CommandError, match="individual event"):
         call_command("import_results", str(path))
     with pytest.raises(CommandError, match="Cannot read"):
         call_command("import_results", str(tmp_path / "missing.xml"))
     assert Event.objects.count() == 1
+    path.write_text(TEAMSSCORER)
+    call_command("import_results", str(path), stdout=out)
+    assert "“County Teams”: 2 teams, 1 boards" in out.getvalue()
 
 
 def test_our_scoring_is_shown_beside_the_files_only_when_asked(db, client, director):
@@ -304,3 +311,67 @@ def test_an_event_played_here_is_not_compared(make_event, director):
     api.force_authenticate(director)
     response = api.get(f"/api/events/{event.pk}/scoring-check/")
     assert response.status_code == 400 and response.data["code"] == "source"
+
+
+def match_rows(event: Event) -> list[tuple]:
+    from tournaments.models import Match
+
+    rows = Match.objects.filter(event=event).select_related("round", "home", "away")
+    return sorted(
+        (
+            m.round.number,
+            m.number,
+            m.home.registration_order,
+            m.away.registration_order if m.away else None,
+            m.home_imps,
+            m.away_imps,
+            m.home_vp,
+            m.away_vp,
+            m.boards_scored,
+        )  # fmt: skip
+        for m in rows
+    )
+
+
+def team_names(event: Event) -> dict[int, str]:
+    from tournaments.models import TeamEntry
+
+    return {
+        t.entry.registration_order: t.team.name
+        for t in TeamEntry.objects.filter(event=event).select_related("entry", "team")
+    }
+
+
+@pytest.mark.parametrize("kind", [Event.Kind.TEAMS_SWISS, Event.Kind.TEAMS_RR])
+def test_a_team_event_round_trips_through_usebio(kind, db, django_capture_on_commit_callbacks):
+    from tournaments.simulation_teams import TeamsSimulationConfig, simulate_teams_event
+
+    original = simulate_teams_event(
+        TeamsSimulationConfig(kind=kind, teams=5, rounds=2, boards_per_round=2, seed=4)
+    )
+    xml = interchange.event_usebio_export(event=original)
+    assert "<TEAM_NAME>" in xml and "<MATCH>" in xml and "<ROOM>Open</ROOM>" in xml
+
+    with django_capture_on_commit_callbacks(execute=True):
+        imported = event_results_import(data=xml)
+
+    assert (imported.kind, imported.method, imported.status) == (kind, "imp", "finished")
+    assert db_lines(imported) == db_lines(original)
+    assert standings(imported) == standings(original)
+    assert match_rows(imported) == match_rows(original)
+    assert team_names(imported) == team_names(original)
+    assert boards(imported) == boards(original)
+
+
+def test_a_teamsscorer_file_imports_its_matches(db, client):
+    event = event_results_import(data=TEAMSSCORER)
+
+    assert (event.kind, event.method, event.name) == ("teams_swiss", "imp", "County Teams")
+    assert match_rows(event) == [(1, 1, 1, 2, 10, 0, 14.36, 5.64, 1)]
+    assert team_names(event) == {1: "Lions", 2: "Tigers"}
+    lions = Entry.objects.get(event=event, registration_order=1)
+    assert (lions.rank, lions.total) == (1, 14.36)
+    assert [m.player.name for m in lions.members.all()] == ["A One", "B One", "C One", "D One"]
+    rooms = Result.objects.filter(board__event=event).values_list("table__room", "ns_points")
+    assert sorted(rooms) == [("closed", -10.0), ("open", 10.0)]
+    assert client.get(f"/events/{event.pk}/").status_code == 200

@@ -253,12 +253,13 @@ class ResultsImportApi(APIView):
             "application/json": TextInputSerializer,
         },
         responses={201: OutputSerializer, **error_responses(400, 403)},
-        description="Creates a finished pairs event from a USEBIO 1.2 or PBN results file: "
-        "pairs (players matched by name, else new guests), boards with their deals, "
+        description="Creates a finished event from a USEBIO 1.2 file (pairs or teams) or a "
+        "PBN results file (pairs): pairs or teams (players matched by name, else new "
+        "guests), team matches with their IMPs and VPs, boards with their deals, "
         "dealer and vulnerability, every traveller line with the file's scores and "
         "points, and the file's ranking. Nothing is re-scored. All or nothing: a bad file "
         "is refused (400) with what is wrong and on which boards; codes unreadable, kind "
-        "(a teams or individual file), method, content, too_large.",
+        "(an individual event), method, content, too_large.",
     )
     def post(self, request):
         self.check_permissions(request)

@@ -63,9 +63,9 @@ from scoring import SEATS
 from ..numbers import ascii_float, ascii_int
 from .pbn import PbnError, adjustment_parse, board_top, contract_parse, percentages_fill
 from .problems import problems_summary
-from .records import BoardRecord, EventRecord, PairRecord, ResultLine
+from .records import BoardRecord, EventRecord, MatchRecord, PairRecord, ResultLine
 
-__all__ = ["UsebioError", "usebio_parse", "usebio_write"]
+__all__ = ["UsebioError", "usebio_parse", "usebio_teams_write", "usebio_write"]
 
 PROGRAM_NAME = "Bridgehall"
 PROGRAM_VERSION = "1.0"
@@ -191,6 +191,92 @@ def usebio_write(
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
 
 
+TEAM_EVENT_TYPES = {"teams_swiss": "SWISS_TEAMS", "teams_rr": "ROUND_ROBIN_TEAMS"}
+
+
+def _team(parent: ET.Element, team: PairRecord) -> None:
+    element = _sub(parent, "TEAM")
+    _sub(element, "TEAM_NUMBER", team.number)
+    _sub(element, "TEAM_NAME", team.name)
+    for name in team.players:
+        _sub(_sub(element, "PLAYER"), "PLAYER_NAME", name)
+    if team.rank is not None:
+        _sub(element, "PLACE", team.rank)
+    _sub(element, "TOTAL_SCORE", _number(team.total))
+    _sub(element, "BOARDS_PLAYED", team.boards_played)
+    if team.master_points:
+        _sub(_sub(element, "MASTER_POINTS"), "MASTER_POINTS_AWARDED", team.master_points)
+
+
+def _match_team(parent: ET.Element, tag: str, number: int, imps, vps) -> None:
+    element = _sub(parent, tag)
+    _sub(element, "TEAM_NUMBER", number)
+    if imps is not None:
+        _sub(element, "IMPS", imps)
+    if vps is not None:
+        _sub(element, "VICTORY_POINTS", _number(vps))
+
+
+def usebio_teams_write(
+    *,
+    event: EventRecord,
+    teams: Iterable[PairRecord],
+    matches: Iterable[MatchRecord],
+    boards: Iterable[BoardRecord],
+) -> str:
+    """A team event as USEBIO 1.2: TEAM participants (name, players, place, VPs), then
+    each MATCH (round, home and away team with IMPs and VPs) with its BOARD elements,
+    whose traveller lines name their ROOM and the teams sitting NS and EW (the IMPs of
+    the board for each side in NS_IMPS/EW_IMPS), and the hand records."""
+    boards = sorted(boards, key=lambda b: b.number)
+    root = ET.Element("USEBIO", {"Version": "1.2"})
+    _sub(_sub(root, "CLUB"), "CLUB_NAME", event.site or PROGRAM_NAME)
+    ev = _sub(root, "EVENT")
+    ev.set("EVENT_TYPE", TEAM_EVENT_TYPES.get(event.kind, "SWISS_TEAMS"))
+    _sub(ev, "PROGRAM_NAME", PROGRAM_NAME)
+    _sub(ev, "PROGRAM_VERSION", PROGRAM_VERSION)
+    _sub(ev, "EVENT_IDENTIFIER", event.id)
+    _sub(ev, "EVENT_DESCRIPTION", event.name)
+    _sub(ev, "DATE", event.date.strftime("%d/%m/%Y"))
+    _sub(ev, "BOARD_SCORING_METHOD", "IMPS")
+    _sub(ev, "BOARDS_PLAYED", event.boards_total)
+    _sub(ev, "BOARDS_PER_ROUND", event.boards_per_round)
+    participants = _sub(ev, "PARTICIPANTS")
+    for team in teams:
+        _team(participants, team)
+    for match in matches:
+        element = _sub(ev, "MATCH")
+        _sub(element, "MATCH_NUMBER", match.number)
+        _sub(element, "ROUND_NUMBER", match.round)
+        _match_team(element, "HOME_TEAM", match.home, match.home_imps, match.home_vp)
+        if match.away is not None:
+            _match_team(element, "AWAY_TEAM", match.away, match.away_imps, match.away_vp)
+        for number in sorted(match.results):
+            board = _sub(element, "BOARD")
+            _sub(board, "BOARD_NUMBER", number)
+            for line in match.results[number]:
+                _team_line(board, line)
+    if boards:
+        handset = _sub(root, "HANDSET")
+        for board in boards:
+            _hands(handset, board)
+    ET.indent(root, space="  ")
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+
+
+def _team_line(parent: ET.Element, line: ResultLine) -> None:
+    """A room's result: as a pairs line, with ROOM and the teams as NS/EW_TEAM_NUMBER."""
+    _traveller_line(parent, line, "imp", 0)
+    element = parent[-1]
+    for side in ("NS", "EW"):
+        number = element.find(f"{side}_PAIR_NUMBER")
+        if number is not None:
+            number.tag = f"{side}_TEAM_NUMBER"
+    room = ET.Element("ROOM")
+    room.text = line.room.capitalize()
+    element.insert(0, room)
+
+
 # --- reading ---------------------------------------------------------------------------
 
 #: EVENT_TYPE values → (kind of field, method when BOARD_SCORING_METHOD says nothing).
@@ -200,6 +286,7 @@ EVENT_TYPES = {
     "CROSS_IMP_PAIRS": ("pairs", "ximp"), "INDIVIDUAL": ("individual", "mp"),
     "TEAMS_OF_FOUR": ("teams", "imp"), "SWISS_TEAMS": ("teams", "imp"),
     "TEAMS": ("teams", "imp"), "KNOCKOUT": ("teams", "imp"), "MULTIPLE_TEAMS": ("teams", "imp"),
+    "ROUND_ROBIN_TEAMS": ("teams", "imp"),
 }  # fmt: skip
 READ_METHODS = {
     "CROSS_IMPS": "ximp", "CROSS_IMP": "ximp", "IMPS": "imp", "BUTLER": "imp",
@@ -373,15 +460,16 @@ def usebio_parse(xml: str | bytes) -> dict:
      "pairs": [{"number", "section", "direction", "players", "rank", "total",
                 "percentage", "boards_played", "master_points"}],
      "teams": [the same, with "name"],
-     "matches": [{"number", "round", "teams": [{"number", "imps", "vps"}]}],
+     "matches": [{"id", "number", "round", "teams": [{"number", "imps", "vps"}]}],
      "boards": {number: {"number", "deal" (or None), "results": [line dict]}}}
 
     BOARD elements are read wherever they are: under EVENT, under SESSION/SECTION (a
     line keeps its section: the same board number scored across several sections is
-    one board) or under MATCH (a line keeps its match). A line dict has the keys of
-    ``ResultLine`` plus ``ns_mp``/``ew_mp`` (raw matchpoints), ``ns_percentage``,
-    ``table``, ``round``, ``section``, ``room`` and ``match``; ``ns_points`` is the
-    line's IMPs, else its percentage (the file's, or its matchpoints over the top).
+    one board) or under MATCH (a line keeps its match's ``id``, its place in the
+    file). A line dict has the keys of ``ResultLine`` plus ``ns_mp``/``ew_mp`` (raw
+    matchpoints), ``ns_percentage``, ``table``, ``round``, ``section``, ``room`` and
+    ``match``; ``ns_points`` is the line's IMPs, else its percentage (the file's, or
+    its matchpoints over the top).
     Every problem is collected and raised as one ``UsebioError``, grouped by board.
     """
     try:
@@ -430,8 +518,9 @@ def usebio_parse(xml: str | bytes) -> dict:
                 walk(child, inner)
             elif tag == "MATCH":
                 match = _match_parse(child, _int(child, "MATCH_NUMBER") or len(matches) + 1)
+                match["id"] = len(matches) + 1  # numbers start again each round
                 matches.append(match)
-                walk(child, {**context, "match": match["number"]})
+                walk(child, {**context, "match": match["id"]})
             elif tag == "PARTICIPANTS":
                 section = str(context.get("section") or "")
                 pairs.extend(_participant(p, "PAIR_NUMBER", section) for p in child.iter("PAIR"))

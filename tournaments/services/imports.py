@@ -4,7 +4,8 @@ One service for the director's page, the API and ``manage.py import_results``: a
 USEBIO 1.2 document or a PBN results file becomes a finished pairs event, with its
 pairs (players matched by name, or new guests), boards (deals where the file has them,
 its dealer and vulnerability), every traveller line with the file's scores and points,
-and the file's ranking. Nothing is scored here: the file's numbers are stored as they
+and the file's ranking; a USEBIO team event becomes a finished team event, with its
+teams, matches (IMPs and VPs) and both rooms' results. Nothing is scored here: the file's numbers are stored as they
 are, and :func:`event_scoring_compare` shows, when the director asks, where our
 scoring would differ. All or nothing: any problem refuses the whole file, in one
 message that says what and where.
@@ -52,6 +53,7 @@ class _Pair:
     percentage: float | None = None
     boards_played: int | None = None
     master_points: int = 0
+    name: str = ""  # a team's
     lines: int = 0
     points: list[float] = field(default_factory=list)
 
@@ -88,18 +90,18 @@ def _read(data: str | bytes) -> tuple[str, dict, dict[tuple, _Pair]]:
     pairs: dict[tuple, _Pair] = {}
     if source == "usebio":
         kind = parsed["event"]["kind"]
-        if kind != "pairs":
+        if kind not in ("pairs", "teams"):
             raise BridgeError(
-                _("This is a file of a %(kind)s event: only pairs events can be imported.")
-                % {"kind": {"teams": _("teams"), "individual": _("individual")}.get(kind, kind)},
+                _("This is a file of an individual event: pairs and teams events can be "
+                  "imported."),
                 code="kind",
-            )
-        for p in parsed["pairs"]:
+            )  # fmt: skip
+        for p in parsed["teams"] if kind == "teams" else parsed["pairs"]:
             key = (p["section"], p["number"])
             pairs[key] = _Pair(
                 key=key, players=[n for n in p["players"] if n], rank=p["rank"],
                 total=p["total"], percentage=p["percentage"], boards_played=p["boards_played"],
-                master_points=p["master_points"],
+                master_points=p["master_points"], name=p["name"],
             )  # fmt: skip
     else:
         for t in parsed["totals"]:
@@ -380,7 +382,7 @@ def _write(event: Event, plan: _Plan, rounds: dict[tuple, int]) -> None:
 
 
 def event_results_import(*, data: str | bytes, actor: User | None = None, name: str = "") -> Event:
-    """Create a finished pairs event from a USEBIO or PBN results file (``data``: its
+    """Create a finished event from a USEBIO or PBN results file (``data``: its
     bytes or text). ``actor`` None: a management command. ``name`` replaces the file's
     event name. BridgeError (code ``unreadable``, ``kind``, ``method`` or ``content``)
     says what is wrong and where; nothing is written then."""
@@ -390,6 +392,8 @@ def event_results_import(*, data: str | bytes, actor: User | None = None, name: 
         raise BridgeError(_("The file is larger than 4 MB."), code="too_large")
     source, parsed, pairs = _read(data)
     values = _event_values(source, parsed, name, actor)
+    if source == "usebio" and parsed["event"]["kind"] == "teams":
+        return _teams_import(parsed, pairs, values, actor)
     plan = _plan(parsed, pairs)
     if plan.problems:
         raise BridgeError(problems_text(plan.problems), code="content")
@@ -496,3 +500,195 @@ def event_scoring_compare(*, event: Event, actor: User) -> list[ScoringDifferenc
                 )
             )
     return differences
+
+
+# --- team events ---------------------------------------------------------------------------
+
+
+def _teams_plan(parsed: dict, teams: dict[tuple, _Pair]) -> tuple[list[dict], list, list]:
+    """The matches (with their teams' keys) and the room lines, or the problems."""
+    problems: list[tuple[int | None, str]] = []
+    matches = []
+    for i, match in enumerate(parsed["matches"], 1):
+        keys = [("", t["number"]) for t in match["teams"]]
+        if not keys or any(k not in teams for k in keys) or len(keys) > 2:
+            problems.append((None, _("Match %(n)d does not name its two teams.") % {"n": i}))
+            continue
+        matches.append({**match, "keys": keys, "round": match["round"] or i})
+    by_id = {m["id"]: m for m in matches}
+    lines = []
+    for number in sorted(parsed["boards"]):
+        for line in parsed["boards"][number]["results"]:
+            match = by_id.get(line["match"])
+            room = line["room"] if line["room"] in ("open", "closed") else ""
+            if match is None or not room or len(match["keys"]) != 2:
+                problems.append(
+                    (number, _("a result is not in an open or closed room of a match."))
+                )
+                continue
+            home, away = match["keys"]
+            ns, ew = ("", line["ns_pair"]), ("", line["ew_pair"])
+            if (ns, ew) != ((home, away) if room == "open" else (away, home)):
+                problems.append((number, _("a room's teams are not the match's.")))
+                continue
+            lines.append((number, line, match, room))
+    return matches, lines, problems
+
+
+def _boards_scored(lines: list, match: dict) -> int:
+    """Boards of the match with a result in both rooms (what a match compares)."""
+    rooms: dict[int, set[str]] = {}
+    for number, _line, m, room in lines:
+        if m is match:
+            rooms.setdefault(number, set()).add(room)
+    return sum(1 for found in rooms.values() if len(found) == 2)
+
+
+def _teams_import(parsed: dict, teams: dict[tuple, _Pair], values: dict, actor) -> Event:
+    """A USEBIO team event: teams (a standing team each, captained by its first player),
+    the matches of each round with both rooms, their IMPs and VPs as the file gives them."""
+    from ..models import Match, Team, TeamEntry, TeamMember, TeamsSettings
+
+    matches, lines, problems = _teams_plan(parsed, teams)
+    boards = {n: b for n, b in parsed["boards"].items()}
+    for number, board in boards.items():
+        if board.get("deal"):
+            try:
+                board["deal"] = deal_validate(board["deal"])
+            except DealError as error:
+                problems.append((number, _deal_problem(error) + "."))
+    if not boards:
+        problems.append((None, _("The file has no boards.")))
+    if problems:
+        raise BridgeError(problems_text(problems), code="content")
+    kind = Event.Kind.TEAMS_RR if "ROUND_ROBIN" in parsed["event"]["type"].upper() else (
+        Event.Kind.TEAMS_SWISS
+    )  # fmt: skip
+    rounds_count = max([m["round"] for m in matches] or [1])
+    for team in teams.values():
+        team.number = team.key[1]
+    with transaction.atomic():
+        event = Event.objects.create(
+            **{**values, "kind": kind, "method": Event.Method.IMP}, current_round=rounds_count
+        )
+        TeamsSettings.objects.create(
+            event=event, num_rounds=rounds_count,
+            boards_per_round=max(1, math.ceil(max(boards) / rounds_count)),
+        )  # fmt: skip
+        users = _players([t.players or [t.name or _("Imported team")] for t in teams.values()])
+        entries = {}
+        for team in teams.values():
+            players = [users[n] for n in (team.players or [team.name or _("Imported team")])]
+            standing = Team.objects.create(name=(team.name or str(team.number))[:80],
+                                           captain=players[0])  # fmt: skip
+            TeamMember.objects.bulk_create(
+                TeamMember(team=standing, player=p, position=i) for i, p in enumerate(players, 1)
+            )
+            entry = Entry.objects.create(
+                event=event, status=Entry.Status.CONFIRMED, registration_order=team.number,
+                total=team.total or 0.0, boards_played=team.boards_played or 0,
+                finished=team.rank is not None, rank=team.rank,
+                master_points=max(0, min(team.master_points, 32767)),
+            )  # fmt: skip
+            EntryMember.objects.bulk_create(
+                EntryMember(entry=entry, event=event, player=p, position=i,
+                            confirmed_at=event.start_at)
+                for i, p in enumerate(dict.fromkeys(players), 1)
+            )  # fmt: skip
+            TeamEntry.objects.create(entry=entry, event=event, team=standing)
+            entries[team.key] = entry
+        round_rows = {
+            n: Round.objects.create(
+                event=event,
+                number=n,
+                status=Round.Status.CLOSED,
+                starts_at=event.start_at,
+                ends_at=event.start_at,
+                opened_at=event.start_at,
+                closed_at=event.start_at,
+            )  # fmt: skip
+            for n in range(1, rounds_count + 1)
+        }
+        first_round = {}
+        for number, _line, match, _room in lines:
+            first_round[number] = min(first_round.get(number, match["round"]), match["round"])
+        board_rows = {
+            n: Board.objects.create(
+                event=event,
+                round=round_rows[first_round.get(n, 1)],
+                number=n,
+                dealer=b.get("dealer") or scoring.board_dealer(n),
+                vulnerability=b.get("vulnerability") or scoring.board_vulnerability(n),
+                deal=b.get("deal") or "",
+            )  # fmt: skip
+            for n, b in boards.items()
+        }
+        tables, per_round = {}, {}
+        for match in matches:
+            rnd = round_rows[match["round"]]
+            per_round[rnd.number] = per_round.get(rnd.number, 0) + 1
+            home = entries[match["keys"][0]]
+            away = entries[match["keys"][1]] if len(match["keys"]) == 2 else None
+            open_table = closed_table = None
+            if away is not None:
+                base = 2 * per_round[rnd.number]
+                open_table = Table.objects.create(
+                    event=event, round=rnd, number=base - 1, room=Table.Room.OPEN, ns=home, ew=away
+                )  # fmt: skip
+                closed_table = Table.objects.create(
+                    event=event, round=rnd, number=base, room=Table.Room.CLOSED, ns=away, ew=home
+                )  # fmt: skip
+            info = match["teams"]
+            imps = [None if t["imps"] is None else round(t["imps"]) for t in info]
+            bye_imps = None if imps[0] is None else 0  # a bye scores 0 IMPs to 0, as here
+            Match.objects.create(
+                event=event, round=rnd, number=per_round[rnd.number], home=home, away=away,
+                open_table=open_table, closed_table=closed_table,
+                home_imps=imps[0], away_imps=imps[1] if away else bye_imps,
+                home_vp=info[0]["vps"], away_vp=info[1]["vps"] if away else None,
+                boards_scored=_boards_scored(lines, match),
+            )  # fmt: skip
+            tables[match["id"]] = {"open": open_table, "closed": closed_table}
+        Result.objects.bulk_create(
+            Result(
+                table=tables[match["id"]][room],
+                board=board_rows[number],
+                status=(
+                    Result.Status.ADJUSTED
+                    if line["ns_adjustment"] or line["ew_adjustment"]
+                    else Result.Status.PLAYED
+                ),
+                contract=line["contract"],
+                declarer=line["declarer"],
+                tricks=line["tricks"],
+                lead=line["lead"],
+                ns_score=line["ns_score"],
+                ns_adjustment=line["ns_adjustment"],
+                ew_adjustment=line["ew_adjustment"],
+                ns_points=line["ns_points"],
+                ew_points=line["ew_points"],
+                entered_at=event.start_at,
+                confirmed_at=event.start_at,
+            )  # fmt: skip
+            for number, line, match, room in lines
+        )
+        Standing.objects.bulk_create(
+            Standing(
+                entry=entries[t.key],
+                round_number=rounds_count,
+                points=t.total or 0.0,
+                total=t.total or 0.0,
+                boards_played=t.boards_played or 0,
+                place=t.rank or len(teams),
+            )  # fmt: skip
+            for t in teams.values()
+        )
+        unanalysed = [b.pk for b in board_rows.values() if b.deal]
+        if unanalysed:
+            dispatch_on_commit("tournaments.tasks.analyse_boards", unanalysed)
+        log_action(
+            event=event, actor=actor, action="results_import",
+            data={"source": "usebio", "boards": len(boards), "teams": len(teams),
+                  "results": len(lines)},
+        )  # fmt: skip
+    return Event.objects.get(pk=event.pk)

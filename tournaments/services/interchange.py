@@ -9,6 +9,8 @@ the rows (a fixed number of queries) and, for the import, validates and stores.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -23,18 +25,20 @@ from ..errors import BridgeError, ConflictError
 from ..interchange import (
     BoardRecord,
     EventRecord,
+    MatchRecord,
     PairRecord,
     PbnError,
     ResultLine,
     hands_pbn_write,
     pbn_parse,
     results_pbn_write,
+    usebio_teams_write,
     usebio_write,
 )
 from ..interchange.pbn import dealer_parse, vulnerability_parse
 from ..interchange.problems import problems_summary
 from ..lock_objects import event_for_update
-from ..models import Board, Entry, Event, Result, Round
+from ..models import Board, Entry, Event, Match, Result, Round, TeamEntry
 from ..numbers import ascii_int
 from ..permissions import director_required
 from .audit import log_action
@@ -58,6 +62,7 @@ def _event_record(event: Event) -> EventRecord:
         method=event.method,
         boards_total=event.boards_total,
         boards_per_round=event.boards_per_round,
+        kind=event.kind,
     )
 
 
@@ -146,8 +151,75 @@ def event_results_pbn_export(*, event: Event) -> str:
     )
 
 
+def _team_data(event: Event, boards: list[Board]):
+    """The teams (PairRecord with the team's name) and the matches of the rounds
+    everyone may see, with both rooms' results by board (a fixed number of queries)."""
+    entries = selectors.standings_get(event=event)
+    links = dict(TeamEntry.objects.filter(event=event).values_list("entry_id", "team__name"))
+    teams = [
+        PairRecord(
+            number=e.registration_order,
+            players=[m.player.name for m in e.members.all()],
+            rank=e.rank if event.status == Event.Status.FINISHED else None,
+            total=e.total,
+            boards_played=e.boards_played,
+            master_points=e.master_points,
+            name=links.get(e.pk, ""),
+        )
+        for e in entries
+    ]
+    numbers = {e.pk: e.registration_order for e in entries}
+    rounds = {b.round_id for b in boards}
+    matches = list(
+        Match.objects.filter(event=event, round_id__in=rounds)
+        .select_related("round")
+        .order_by("round__number", "number")
+    )
+    lines = _results(boards, numbers)
+    room_of = {}
+    for m in matches:
+        room_of[m.open_table_id] = (m.pk, "open")
+        room_of[m.closed_table_id] = (m.pk, "closed")
+    rows = (
+        Result.objects.filter(board__in=boards)
+        .exclude(status=Result.Status.CUT)
+        .values_list("table_id", "board__number")
+        .order_by("board__number", "table__number")
+    )
+    by_match: dict[int, dict[int, list[ResultLine]]] = {m.pk: {} for m in matches}
+    index: dict[int, int] = {}
+    for table_id, number in rows:
+        line = lines[number][index.get(number, 0)]
+        index[number] = index.get(number, 0) + 1
+        match_id, room = room_of[table_id]
+        by_match[match_id].setdefault(number, []).append(replace(line, room=room))
+    records = [
+        MatchRecord(
+            number=m.number,
+            round=m.round.number,
+            home=numbers[m.home_id],
+            away=numbers.get(m.away_id),
+            home_imps=m.home_imps,
+            away_imps=m.away_imps,
+            home_vp=m.home_vp,
+            away_vp=m.away_vp,
+            results=by_match[m.pk],
+        )  # fmt: skip
+        for m in matches
+    ]
+    return teams, records
+
+
 def event_usebio_export(*, event: Event) -> str:
-    """Participants, travellers and hand records as USEBIO 1.2 XML."""
+    """Participants, travellers and hand records as USEBIO 1.2 XML (a team event:
+    teams and their matches)."""
+    if event.kind in (Event.Kind.TEAMS_SWISS, Event.Kind.TEAMS_RR):
+        boards = boards_public_get(event=event)
+        teams, matches = _team_data(event, boards)
+        return usebio_teams_write(
+            event=_event_record(event), teams=teams, matches=matches,
+            boards=map(_board_record, boards),
+        )  # fmt: skip
     boards, pairs, results = _results_data(event)
     return usebio_write(
         event=_event_record(event),

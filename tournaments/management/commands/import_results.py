@@ -10,9 +10,10 @@ from tournaments.services.imports import event_results_import
 
 class Command(BaseCommand):
     help = (
-        "Import a finished pairs event from a USEBIO 1.2 XML file or a PBN results file: "
-        "pairs (players matched by name or created as guests), boards, every traveller "
-        "line with the file's scores, and the ranking. All or nothing."
+        "Import a finished event from a USEBIO 1.2 XML file (pairs or teams) or a PBN "
+        "results file (pairs): pairs or teams (players matched by name or created as "
+        "guests), boards, every traveller line and match with the file's scores, and the "
+        "ranking. All or nothing."
     )
 
     def add_arguments(self, parser):
@@ -30,7 +31,8 @@ class Command(BaseCommand):
             raise CommandError(exc.message) from exc
         boards = event.boards.count()
         entries = event.entries.count()
+        unit = "pairs" if event.kind == event.Kind.SWISS_PAIRS else "teams"
         self.stdout.write(
-            f"Imported event {event.pk} “{event}”: {entries} pairs, {boards} boards "
+            f"Imported event {event.pk} “{event}”: {entries} {unit}, {boards} boards "
             f"({event.get_source_display()})."
         )
