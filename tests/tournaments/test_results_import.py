@@ -375,3 +375,30 @@ def test_a_teamsscorer_file_imports_its_matches(db, client):
     rooms = Result.objects.filter(board__event=event).values_list("table__room", "ns_points")
     assert sorted(rooms) == [("closed", -10.0), ("open", 10.0)]
     assert client.get(f"/events/{event.pk}/").status_code == 200
+
+
+def test_an_import_without_deals_shows_and_exports_and_reads_back(db, client):
+    first = event_results_import(data=EBUSCORE.encode("latin-1"))
+    page = client.get(f"/events/{first.pk}/boards/1/")
+    assert page.status_code == 200 and 'id="no-deal"' in page.content.decode()
+    assert "[Deal" not in client.get(f"/api/events/{first.pk}/export/hands.pbn").content.decode()
+
+    for name in ("usebio.xml", "results.pbn"):
+        text = client.get(f"/api/events/{first.pk}/export/{name}").content
+        again = event_results_import(data=text)
+        assert db_lines(again) == db_lines(first)
+        assert standings(again) == standings(first)
+
+
+def test_pages_and_export_of_an_imported_team_event(db, client, django_assert_max_num_queries):
+    from tournaments.models import Match
+
+    event = event_results_import(data=TEAMSSCORER)
+    match = Match.objects.get(event=event)
+    for url in (f"/events/{event.pk}/", f"/events/{event.pk}/boards/1/",
+                f"/events/{event.pk}/matches/{match.pk}/"):  # fmt: skip
+        assert client.get(url).status_code == 200, url
+    assert "Lions" in client.get(f"/events/{event.pk}/").content.decode()
+    with django_assert_max_num_queries(12):
+        xml = client.get(f"/api/events/{event.pk}/export/usebio.xml").content.decode()
+    assert "<TEAM_NAME>Lions</TEAM_NAME>" in xml and "<VICTORY_POINTS>14.36" in xml

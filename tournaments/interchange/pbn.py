@@ -644,7 +644,7 @@ def pbn_results_parse(text: str) -> dict:
             total_table = game.table("TotalScoreTable")
             if total_table is not None:
                 totals = [_total_row(r) for r in total_table.dicts()]
-            if "Deal" not in tags and "Contract" not in tags:
+            if not {"Deal", "Contract", "ScoreTable"} & set(tags):
                 continue
             number = _int_or_none(tags.get("Board"))
             if number is None:
@@ -748,12 +748,15 @@ def _event_tags(event: EventRecord) -> list[str]:
 
 
 def _board_tags(event: EventRecord, board: BoardRecord) -> list[str]:
-    lines = _event_tags(event) + [
-        _tag("Board", board.number),
-        _tag("Dealer", board.dealer),
-        _tag("Vulnerable", board.vulnerability),
-        _tag("Deal", board.deal),
-    ]
+    lines = (
+        _event_tags(event)
+        + [
+            _tag("Board", board.number),
+            _tag("Dealer", board.dealer),
+            _tag("Vulnerable", board.vulnerability),
+        ]
+        + ([_tag("Deal", board.deal)] if board.deal else [])
+    )  # an imported board may have none
     if board.dd_table:
         lines.append(_tag("DoubleDummyTricks", dd_tricks_format(board.dd_table)))
         if board.par_score is not None:
@@ -828,7 +831,7 @@ SCORING_TAGS = {"mp": "MP", "imp": "Butler", "ximp": "Cross-IMP"}
 def hands_pbn_write(*, event: EventRecord, boards: Iterable[BoardRecord]) -> str:
     """The hand records of ``boards`` as a PBN 2.1 file (one game per board)."""
     lines = _header()
-    for board in sorted(boards, key=lambda b: b.number):
+    for board in sorted((b for b in boards if b.deal), key=lambda b: b.number):
         lines += _board_tags(event, board) + [""]
     return "\n".join(lines)
 

@@ -183,10 +183,11 @@ def usebio_write(
         top = board_top(lines)
         for line in lines:
             _traveller_line(element, line, event.method, top)
-    if boards:
+    if any(b.deal for b in boards):
         handset = _sub(root, "HANDSET")
         for board in boards:
-            _hands(handset, board)
+            if board.deal:  # an imported board may have none
+                _hands(handset, board)
     ET.indent(root, space="  ")
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
 
@@ -256,10 +257,11 @@ def usebio_teams_write(
             _sub(board, "BOARD_NUMBER", number)
             for line in match.results[number]:
                 _team_line(board, line)
-    if boards:
+    if any(b.deal for b in boards):
         handset = _sub(root, "HANDSET")
         for board in boards:
-            _hands(handset, board)
+            if board.deal:  # an imported board may have none
+                _hands(handset, board)
     ET.indent(root, space="  ")
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
 
