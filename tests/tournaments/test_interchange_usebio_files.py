@@ -238,6 +238,11 @@ def test_errors_name_the_boards_and_are_grouped():
         ("<USEBIO><EVENT>", "not XML"),
         ("<RESULTS/>", "the root element is <RESULTS>, not <USEBIO>."),
         ("<USEBIO/>", "no <EVENT>."),
+        (
+            '<?xml version="1.0"?><!DOCTYPE USEBIO [<!ENTITY a "aaaaaaaaaa">]>'
+            "<USEBIO><EVENT>&a;</EVENT></USEBIO>",
+            "declares no entities",
+        ),
     ],
 )
 def test_what_is_not_usebio_is_refused(xml, message):

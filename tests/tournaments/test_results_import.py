@@ -402,3 +402,16 @@ def test_pages_and_export_of_an_imported_team_event(db, client, django_assert_ma
     with django_assert_max_num_queries(12):
         xml = client.get(f"/api/events/{event.pk}/export/usebio.xml").content.decode()
     assert "<TEAM_NAME>Lions</TEAM_NAME>" in xml and "<VICTORY_POINTS>14.36" in xml
+
+
+def test_two_pairs_with_a_namesake_get_the_player_once_and_a_guest(db):
+    ann = UserFactory(display_name="Ann Lee")
+    xml = EBUSCORE.replace(">Cy Dunn<", ">Ann Lee<")
+
+    event = event_results_import(data=xml)
+
+    first, second = Entry.objects.filter(event=event).order_by("registration_order")[:2]
+    assert first.members.first().player == ann
+    namesake = second.members.first().player
+    assert namesake != ann and namesake.display_name == "Ann Lee"
+    assert not namesake.has_usable_password()

@@ -474,6 +474,10 @@ def usebio_parse(xml: str | bytes) -> dict:
     its matchpoints over the top).
     Every problem is collected and raised as one ``UsebioError``, grouped by board.
     """
+    head = xml[:4096] if isinstance(xml, bytes) else xml[:4096].encode("utf-8", "replace")
+    if b"<!ENTITY" in head or b"<!DOCTYPE" in head and b"[" in head:
+        # USEBIO declares no entities; a file that does is refused, not expanded
+        raise UsebioError("a USEBIO file declares no entities (<!ENTITY>).")
     try:
         root = ET.fromstring(xml)
     except ET.ParseError as exc:

@@ -223,14 +223,16 @@ def _players(names: list[list[str]]) -> dict[str, User]:
             users = found.get(name_key(name), [])
             if name in matched:
                 continue
-            if len(users) == 1:
-                matched[name] = users[0]
-            else:
-                guest = User(username=f"guest-{secrets.token_hex(6)}", display_name=name[:80])
-                guest.set_unusable_password()
-                guest.save()
-                matched[name] = guest
+            matched[name] = users[0] if len(users) == 1 else _guest(name)
     return matched
+
+
+def _guest(name: str) -> User:
+    """A new player of that name who cannot log in (no password)."""
+    guest = User(username=f"guest-{secrets.token_hex(6)}", display_name=name[:80])
+    guest.set_unusable_password()
+    guest.save()
+    return guest
 
 
 def _event_values(source: str, parsed: dict, name: str, actor: User | None) -> dict:
@@ -294,7 +296,7 @@ def _write(event: Event, plan: _Plan, rounds: dict[tuple, int]) -> None:
         for position, name in enumerate(pair.players, 1):
             user = users[name]
             if user.pk in used:  # one player in one pair: a namesake becomes a guest
-                user = _players([[name + " "]])[name + " "]
+                user = _guest(name)
             used.add(user.pk)
             members.append(
                 EntryMember(
