@@ -7,7 +7,8 @@ PostgreSQL: gunicorn on loopback and twenty clients entering results. The live r
 (``python -m bench live [--rate 1000 --seconds 10 ...]``) needs PostgreSQL and Redis:
 spectators polling a team match's live state through gunicorn. ``python -m bench
 ladder`` runs a year of a 10,000-team ladder; ``python -m bench pool`` the scoring pool's
-arrivals and dealing.
+arrivals and dealing; ``python -m bench rate`` the weekly Rate of 100,000 players and
+1,000,000 results (and the leaderboards at that scale).
 """
 
 from __future__ import annotations
@@ -26,8 +27,13 @@ def main(argv: list[str]) -> None:
 
         bench_live.main(argv[1:])  # python -m bench live --rate 1000 ...
         return
+    if argv[:1] == ["rate"] and len(argv) > 1:
+        from bench import bench_rate
+
+        bench_rate.main(argv[1:])  # python -m bench rate --players 100000 ...
+        return
     wanted = set(argv) or {
-        "scoring", "pairing", "rounds", "pages", "pool", "live", "ladder", "load"
+        "scoring", "pairing", "rounds", "pages", "pool", "live", "ladder", "rate", "load"
     }  # fmt: skip
     if "scoring" in wanted:
         from bench import bench_scoring
@@ -69,6 +75,11 @@ def main(argv: list[str]) -> None:
         from bench import bench_ladder
 
         bench_ladder.main()
+        print()
+    if "rate" in wanted:
+        from bench import bench_rate
+
+        bench_rate.main([])
         print()
     if "load" in wanted:
         from bench import bench_load

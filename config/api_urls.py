@@ -3,4 +3,5 @@ from django.urls import include, path
 urlpatterns = [
     path("", include("tournaments.api.urls")),
     path("", include("ladders.api_urls")),
+    path("", include("ratings.api_urls")),
 ]

@@ -6,4 +6,7 @@ app_name = "ratings"
 
 urlpatterns = [
     path("players/<str:username>/", views.player_detail, name="player_detail"),
+    path("players/<str:username>/deduct/", views.player_deduct, name="player_deduct"),
+    path("players/<str:username>/analysis/", views.player_analysis_page, name="player_analysis"),
+    path("leaderboards/", views.leaderboard, name="leaderboard"),
 ]

@@ -39,6 +39,12 @@ FACTORIES = [
     f.PoolReadyFactory,
     f.PoolResultFactory,
     f.PoolScoreFactory,
+    f.PlayerRateFactory,
+    f.RateWeekFactory,
+    f.RateHistoryFactory,
+    f.DisconnectionFactory,
+    f.TierChangeFactory,
+    f.LeadAnalysisFactory,
 ]
 # Written only by the scheduler's heartbeat; no test builds one by hand.
 WITHOUT_FACTORY = {"SchedulerTick"}

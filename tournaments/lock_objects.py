@@ -160,3 +160,29 @@ def pool_settings_for_update(*, event_id: int):
         .select_related("event")
         .get(event_id=event_id)
     )
+
+
+# -- the Rate (``docs/rules.md`` § The Rate): never together with the locks above ---------
+
+RATE_JOBS_LOCK = 7_151_001  # the advisory lock key of the Rate's jobs
+
+
+def rate_jobs_lock() -> None:
+    """One Rate job at a time (rating a week, refreshing this week's points), until the
+    transaction ends: a PostgreSQL advisory lock (SQLite serialises writers anyway)."""
+    if connection.vendor != "postgresql":
+        return
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_advisory_xact_lock(%s)", [RATE_JOBS_LOCK])
+
+
+def rate_week_for_update(*, week: str):
+    """A rated week's row, after ``rate_jobs_lock``."""
+    RateWeek = apps.get_model("ratings", "RateWeek")
+    return RateWeek.objects.select_for_update(of=("self",)).get(week=week)
+
+
+def player_rate_for_update(*, player_id: int):
+    """A player's Rate row (its master points and tier change with the ledger)."""
+    PlayerRate = apps.get_model("ratings", "PlayerRate")
+    return PlayerRate.objects.select_for_update(of=("self",)).get(player_id=player_id)

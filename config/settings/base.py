@@ -197,7 +197,31 @@ EMAIL_HOST = env("DJANGO_EMAIL_HOST", default="localhost")
 EMAIL_PORT = env.int("DJANGO_EMAIL_PORT", default=25)
 DEFAULT_FROM_EMAIL = env("DJANGO_DEFAULT_FROM_EMAIL", default="Bridgehall <noreply@localhost>")
 
+# The whole-field Rate (docs/rules.md § The Rate); the defaults are the rules' own.
+RATE_START = env.float("RATE_START", default=50.0)  # a new player's Rate
+RATE_P_SCALE = env.float("RATE_P_SCALE", default=6.0)  # p = 50 + 50·tanh(XIMP / scale)
+RATE_FADE = env.float("RATE_FADE", default=0.9)  # W <- fade·(W + boards of the week)
+RATE_DISCONNECT_POINTS = env.float("RATE_DISCONNECT_POINTS", default=-16.0)
+RATE_DISCONNECT_BOARD_RATE = env.float("RATE_DISCONNECT_BOARD_RATE", default=0.0)
+RATE_DISCONNECT_HCP_PAR = env.float("RATE_DISCONNECT_HCP_PAR", default=-20.0)
+# Weeks are ISO weeks (Monday 00:00) in this zone.
+RATE_TIME_ZONE = env("RATE_TIME_ZONE", default=TIME_ZONE)
+# How often beat refreshes this week's points (seconds) and looks for a week to rate.
+RATE_WEEKLY_POINTS_SECONDS = env.float("RATE_WEEKLY_POINTS_SECONDS", default=60.0)
+# A finished event's opening leads are solved against double dummy by the worker.
+RATE_ANALYSE_LEADS_ON_FINISH = env.bool("RATE_ANALYSE_LEADS_ON_FINISH", default=True)
+
 CELERY_BEAT_SCHEDULE = {
+    "refresh-weekly-points": {
+        "task": "ratings.tasks.refresh_weekly_points",
+        "schedule": timedelta(seconds=RATE_WEEKLY_POINTS_SECONDS),
+        "options": {"expires": RATE_WEEKLY_POINTS_SECONDS},
+    },
+    "rate-last-week": {
+        "task": "ratings.tasks.rate_last_week",
+        "schedule": timedelta(minutes=10),
+        "options": {"expires": 5 * 60},
+    },
     "advance-due-events": {
         "task": "tournaments.tasks.advance_due_events",
         "schedule": timedelta(seconds=SCHEDULER_TICK_SECONDS),

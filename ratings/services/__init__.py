@@ -9,19 +9,23 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from tournaments.bulk import bulk_set
-from tournaments.errors import BridgeError
+from tournaments.errors import BridgeError, PermissionDeniedError
 from tournaments.models import Entry, EntryMember, Event
 from tournaments.permissions import is_event_director
 
-from .awards import master_points_for_place
-from .models import MasterPointEntry
-from .selectors import master_points_total
+from ..awards import master_points_for_place
+from ..models import MasterPointEntry
+from ..selectors import master_points_total
+from .rate import player_rates_ensure
+from .standing import standing_recount
 
 __all__ = [
     "master_points_award_event",
     "master_points_for_ranking",
     "master_points_deduct",
     "master_points_total",  # a read: lives in selectors
+    "player_rates_ensure",
+    "standing_recount",
 ]
 
 
@@ -84,6 +88,7 @@ def master_points_award_event(
                 )
             )
     MasterPointEntry.objects.bulk_create(rows)
+    standing_recount(player_ids={r.player_id for r in rows})
     return len(rows)
 
 
@@ -93,14 +98,16 @@ def master_points_deduct(
 ) -> MasterPointEntry:
     """A director's penalty: a negative ledger row (the player may drop a tier)."""
     if not is_event_director(user=director):
-        raise BridgeError(_("Only a director can deduct master points."), code="director")
+        raise PermissionDeniedError(_("Only a director can deduct master points."), code="director")
     if amount <= 0:
         raise BridgeError(_("Deduct a positive number of master points."), code="amount")
     if not reason.strip():
         raise BridgeError(_("A deduction needs a reason."), code="reason")
     try:
-        return MasterPointEntry.objects.create(
+        row = MasterPointEntry.objects.create(
             player=player, kind="deduction", amount=-amount, reason=reason, created_by=director
         )
     except IntegrityError as exc:  # pragma: no cover - guarded by the checks above
         raise BridgeError(str(exc)) from exc
+    standing_recount(player_ids=[player.pk])
+    return row

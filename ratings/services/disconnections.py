@@ -1,0 +1,84 @@
+"""Disconnections (``docs/rules.md`` § The Rate): recorded by the event's director, or by
+the table service (``recorded_by`` None), with a reason; each costs the player the
+weekly points of ``RATE_DISCONNECT_POINTS`` and a board Rate of 0 in the week's Rate
+(and in an HCP-par event ``RATE_DISCONNECT_HCP_PAR`` points of the event total)."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+
+from accounts.models import User
+from tournaments.dispatch import dispatch_on_commit
+from tournaments.errors import BridgeError, ConflictError
+from tournaments.models import Board, EntryMember, Event, TableSeat
+from tournaments.permissions import director_required
+
+from ..models import Disconnection
+
+#: The scoring method of HCP-par events (``docs/rules.md`` § Comparing results).
+HCP_PAR = "hcp_par"
+
+
+def _took_part(player: User, event: Event) -> bool:
+    return (
+        EntryMember.objects.filter(event=event, player=player).exists()
+        or TableSeat.objects.filter(table__event=event, player=player).exists()
+    )
+
+
+def disconnection_check(
+    *, player: User, event: Event, reason: str, board: Board | None, recorded_by: User | None
+) -> str:
+    """The reason, cleaned, once every check passes (a ``BridgeError`` otherwise)."""
+    if recorded_by is not None:
+        director_required(user=recorded_by, event=event)
+    reason = (reason or "").strip()
+    if not reason:
+        raise BridgeError(_("Say why: a disconnection needs a reason."), code="reason")
+    if len(reason) > 200:
+        raise BridgeError(_("The reason is at most 200 characters."), code="reason")
+    if board is not None and board.event_id != event.pk:
+        raise BridgeError(_("That board is not one of this event's."), code="board")
+    if not _took_part(player, event):
+        raise BridgeError(_("That player does not play in this event."), code="player")
+    if board is not None and Disconnection.objects.filter(player=player, board=board).exists():
+        raise ConflictError(
+            _("This player's disconnection on this board is recorded already."),
+            code="already_recorded",
+        )
+    return reason
+
+
+def disconnection_record(
+    *,
+    player: User,
+    event: Event,
+    reason: str,
+    board: Board | None = None,
+    recorded_by: User | None = None,
+) -> Disconnection:
+    """Record that ``player`` lost their connection in ``event`` (on ``board``).
+    ``recorded_by`` must direct the event; None is the table service itself."""
+    reason = disconnection_check(
+        player=player, event=event, reason=reason, board=board, recorded_by=recorded_by
+    )
+    try:
+        with transaction.atomic():
+            row = Disconnection.objects.create(
+                player=player,
+                event=event,
+                board=board,
+                recorded_by=recorded_by,
+                reason=reason,
+                weekly_points=settings.RATE_DISCONNECT_POINTS,
+                event_points=settings.RATE_DISCONNECT_HCP_PAR if event.method == HCP_PAR else 0.0,
+            )
+    except IntegrityError as exc:
+        raise ConflictError(
+            _("This player's disconnection on this board is recorded already."),
+            code="already_recorded",
+        ) from exc
+    dispatch_on_commit("ratings.tasks.refresh_weekly_points")
+    return row
