@@ -236,3 +236,37 @@ def test_the_admin_shows_a_pool_with_its_settings_and_library(client, director, 
     )  # fmt: skip
     assert response.status_code == 200 and "on its own page" in response.content.decode()
     assert not Event.objects.filter(name="Admin pool").exists()
+
+
+def test_the_director_records_a_disconnection_from_the_lobby(client, director, make_pool, players):
+    from ratings.models import Disconnection
+
+    event = make_pool(boards=8)
+    table = seat(event, players[:4])
+    board = boards_of(table)[0]
+    url = reverse("tournaments:pool_disconnection", args=[event.pk])
+    post = {"table": table.number, "player": players[2].pk, "board": board.number,
+            "reason": "lost the connection"}  # fmt: skip
+    client.force_login(players[0])  # a player may not
+    assert (
+        "director records a disconnection" in client.post(url, post, follow=True).content.decode()
+    )
+    assert not Disconnection.objects.exists()
+    client.force_login(director)
+    page = lobby(client, event).content.decode()
+    assert "record a disconnection" in page and f'value="{players[2].pk}"' in page
+    for bad, message in (
+        ({"board": 999}, "That board is not played at this table."),
+        ({"player": players[9].pk}, "That player does not sit at this table."),
+        ({"table": 77}, "No table 77 is in play."),
+        ({"reason": " "}, "needs a reason"),
+    ):
+        response = client.post(url, {**post, **bad}, follow=True)
+        assert message in response.content.decode(), bad
+    assert not Disconnection.objects.exists()
+    response = client.post(url, post, follow=True)
+    assert "disconnected on board" in response.content.decode()
+    row = Disconnection.objects.get()
+    assert (row.player, row.board, row.recorded_by) == (players[2], board, director)
+    assert "recorded already" in client.post(url, post, follow=True).content.decode()
+    assert Disconnection.objects.count() == 1

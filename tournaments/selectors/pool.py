@@ -5,9 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.db.models import Count, Q, Sum
+from django.utils.translation import gettext as _
 
 from accounts.models import User
 
+from ..errors import BridgeError
 from ..formats.pool_sittings import sittings_in_play
 from ..models import (
     Board,
@@ -69,6 +71,8 @@ class PoolTableRow:
     players: dict[str, str]  # seat -> name
     boards: int
     results: int
+    people: dict[str, User] = field(default_factory=dict)  # seat -> player
+    board_numbers: list[int] = field(default_factory=list)
 
 
 def tables_in_play(*, event: Event) -> list[PoolTableRow]:
@@ -77,13 +81,16 @@ def tables_in_play(*, event: Event) -> list[PoolTableRow]:
         Round.objects.filter(event=event, status=Round.Status.OPEN).order_by("-number")[:100]
     )
     tables = list(Table.objects.filter(round__in=sittings).select_related("round"))
-    seats: dict[int, dict[str, str]] = {}
+    people: dict[int, dict[str, User]] = {}
     for s in TableSeat.objects.filter(table__in=tables).select_related("player"):
-        seats.setdefault(s.table_id, {})[s.seat] = s.player.name
-    dealt = dict(
+        people.setdefault(s.table_id, {})[s.seat] = s.player
+    numbers: dict[int, list[int]] = {}
+    for table_id, number in (
         PoolDeal.objects.filter(table__in=tables, seat="N")
-        .values("table_id").annotate(n=Count("id")).values_list("table_id", "n")
-    )  # fmt: skip
+        .order_by("board__number")
+        .values_list("table_id", "board__number")
+    ):
+        numbers.setdefault(table_id, []).append(number)
     played = dict(
         Result.objects.filter(table__in=tables)
         .values("table_id").annotate(n=Count("id")).values_list("table_id", "n")
@@ -91,7 +98,9 @@ def tables_in_play(*, event: Event) -> list[PoolTableRow]:
     return [
         PoolTableRow(
             table=t, started_at=t.round.starts_at, ends_at=t.round.ends_at,
-            players=seats.get(t.pk, {}), boards=dealt.get(t.pk, 0), results=played.get(t.pk, 0),
+            players={k: p.name for k, p in people.get(t.pk, {}).items()},
+            boards=len(numbers.get(t.pk, [])), results=played.get(t.pk, 0),
+            people=people.get(t.pk, {}), board_numbers=numbers.get(t.pk, []),
         )
         for t in sorted(tables, key=lambda t: -t.number)
     ]  # fmt: skip
@@ -207,3 +216,25 @@ def pool_board_facts(*, board: Board) -> dict | None:
         .first()
     )
     return {"results": pool.results, "retired": pool.retired, "datum": datum}
+
+
+def table_player_board(
+    *, event: Event, table_number: int | None, player_id: int | None, board_number: int | None
+) -> tuple[Table, User, Board]:
+    """A table in play of the pool, one of its four players and one of its boards, or a
+    ``BridgeError`` naming what does not fit."""
+    table = sittings_in_play(event).filter(number=table_number).first()
+    if table is None:
+        raise BridgeError(_("No table %(n)s is in play.") % {"n": table_number}, code="table")
+    seat = TableSeat.objects.filter(table=table, player_id=player_id).select_related("player")
+    seat = seat.first()
+    if seat is None:
+        raise BridgeError(_("That player does not sit at this table."), code="player")
+    deal = (
+        PoolDeal.objects.filter(table=table, seat="N", board__number=board_number)
+        .select_related("board")
+        .first()
+    )
+    if deal is None:
+        raise BridgeError(_("That board is not played at this table."), code="board")
+    return table, seat.player, deal.board
