@@ -228,7 +228,7 @@ def test_the_api_imports_a_file_for_directors_only(db, director):
     event = Event.objects.get(pk=response.data["event"])
     assert response.data == {
         "event": event.pk, "name": "History", "source": "usebio", "method": "mp",
-        "pairs": 8, "boards": 1, "results": 4,
+        "kind": "swiss_pairs", "entries": 8, "boards": 1, "results": 4,
     }  # fmt: skip
     assert event.director == director
 

@@ -239,7 +239,8 @@ class ResultsImportApi(APIView):
         name = serializers.CharField()
         source = serializers.ChoiceField(choices=["usebio", "pbn"])
         method = serializers.CharField()
-        pairs = serializers.IntegerField()
+        kind = serializers.CharField(help_text="swiss_pairs, teams_swiss or teams_rr.")
+        entries = serializers.IntegerField(help_text="Pairs, or teams.")
         boards = serializers.IntegerField()
         results = serializers.IntegerField()
 
@@ -279,7 +280,7 @@ class ResultsImportApi(APIView):
         event = event_results_import(data=data, actor=request.user, name=name)
         summary = {
             "event": event.pk, "name": event.name, "source": event.source,
-            "method": event.method, "pairs": event.entries.count(),
+            "method": event.method, "kind": event.kind, "entries": event.entries.count(),
             "boards": event.boards.count(), "results": Result.objects.filter(
                 board__event=event
             ).count(),

@@ -91,10 +91,13 @@ def results_import(request: HttpRequest) -> HttpResponse:
             except BridgeError as exc:
                 error = exc.message
             else:
+                done = (
+                    _("Imported: %(n)d pairs and %(boards)d boards, as the file gives them.")
+                    if event.kind == Event.Kind.SWISS_PAIRS
+                    else _("Imported: %(n)d teams and %(boards)d boards, as the file gives them.")
+                )
                 messages.success(
-                    request,
-                    _("Imported: %(pairs)d pairs and %(boards)d boards, as the file gives them.")
-                    % {"pairs": event.entries.count(), "boards": event.boards.count()},
+                    request, done % {"n": event.entries.count(), "boards": event.boards.count()}
                 )
                 return redirect("tournaments:event_detail", event_id=event.pk)
     return render(request, "tournaments/results_import.html", {"error": error, "name": name})
