@@ -13,11 +13,6 @@ urlpatterns = [
     path("events/new/pool/", pool.pool_create, name="pool_create"),
     path("events/<int:event_id>/pool/", pool.pool_lobby, name="pool_lobby"),
     path("events/<int:event_id>/pool/join/", pool.pool_join, name="pool_join"),
-    path(
-        "events/<int:event_id>/pool/disconnection/",
-        pool.pool_disconnection,
-        name="pool_disconnection",
-    ),
     path("events/<int:event_id>/pool/table/", pool.pool_table, name="pool_table"),
     path(
         "events/<int:event_id>/pool/table/state.json",
