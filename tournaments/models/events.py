@@ -93,6 +93,17 @@ class Event(models.Model):
         default=False,
         help_text=_("Players see other tables' results on a board only after the round."),
     )
+
+    class Source(models.TextChoices):
+        BRIDGEHALL = "", _("Played here")
+        USEBIO = "usebio", _("Imported from a USEBIO file")
+        PBN = "pbn", _("Imported from a PBN file")
+
+    # docs/rules.md § Files: an event imported finished from another scorer's file keeps
+    # that file's scores; it is never scored here unless the director asks.
+    source = models.CharField(
+        _("source"), max_length=8, choices=Source, blank=True, default="", db_default=""
+    )
     current_round = models.PositiveSmallIntegerField(_("current round"), default=0)
     # Timed automation: a paused event's clock stops; the offset shifts every later time.
     paused_at = models.DateTimeField(_("paused at"), null=True, blank=True)
