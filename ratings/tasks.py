@@ -1,8 +1,9 @@
 """Thin Celery tasks of the ratings: they call services and are safe to run twice."""
 
 from celery import shared_task
+from django.conf import settings
 
-from .services.leads import leads_analyse
+from .services.leads import leads_analyse, leads_analyse_week
 from .services.rate import rate_due_weeks, weekly_points_refresh
 from .services.standing import tier_change_email_send
 
@@ -15,8 +16,13 @@ def refresh_weekly_points() -> int:
 
 @shared_task(acks_late=True, ignore_result=True)
 def rate_last_week() -> list[str]:
-    """The beat entry: rate every finished week not rated yet (once each, whoever runs)."""
-    return rate_due_weeks()
+    """The beat entry: rate every finished week not rated yet (once each, whoever runs),
+    then solve the opening leads of the events that finished in it."""
+    weeks = rate_due_weeks()
+    if settings.RATE_ANALYSE_LEADS_ON_FINISH:
+        for week in weeks:
+            leads_analyse_week(week=week)
+    return weeks
 
 
 @shared_task(acks_late=True, ignore_result=True)

@@ -16,7 +16,9 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from tournaments.errors import BridgeError
+from tournaments.numbers import ascii_int
 from tournaments.permissions import is_event_director
+from tournaments.selectors import pool as pool_selectors
 
 from .analysis import FIGURES, PERIODS, player_analysis
 from .calc import TIERS, next_tier, rank_tier
@@ -35,6 +37,7 @@ from .selectors import (
     tier_change_latest,
 )
 from .services import master_points_deduct
+from .services.disconnections import disconnection_record
 
 
 def player_detail(request: HttpRequest, username: str) -> HttpResponse:
@@ -186,3 +189,37 @@ def player_analysis_page(request: HttpRequest, username: str) -> HttpResponse:
             "chart": rate_chart_svg(rate_history_get(player=player)),
         },
     )
+
+
+@login_required
+@require_POST
+def pool_disconnection(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The director records that a player at a table in play lost their connection on
+    one of its boards (``docs/rules.md`` § The Rate: the weekly points and board Rate it
+    costs)."""
+    event = pool_selectors.pool_event_get(event_id=event_id)
+    if event is None:
+        raise Http404
+    if not is_event_director(user=request.user, event=event):
+        messages.error(request, _("Only the event's director records a disconnection."))
+        return redirect("tournaments:pool_lobby", event_id=event.pk)
+    try:
+        table, player, board = pool_selectors.table_player_board(
+            event=event,
+            table_number=ascii_int(request.POST.get("table", ""), signed=False),
+            player_id=ascii_int(request.POST.get("player", ""), signed=False),
+            board_number=ascii_int(request.POST.get("board", ""), signed=False),
+        )
+        disconnection_record(
+            player=player, event=event, board=board, recorded_by=request.user,
+            reason=request.POST.get("reason", ""),
+        )  # fmt: skip
+    except BridgeError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(
+            request,
+            _("Recorded: %(name)s disconnected on board %(n)s.")
+            % {"name": player.name, "n": board.number},
+        )
+    return redirect("tournaments:pool_lobby", event_id=event.pk)

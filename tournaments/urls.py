@@ -8,17 +8,13 @@ urlpatterns = [
     path("", events.event_list, name="event_list"),
     path("my-table/", tables.my_table_current, name="my_table_current"),
     path("events/new/", director.event_create, name="event_create"),
+    path("events/import/", director.results_import, name="results_import"),
     path("events/new/teams/", teams.teams_event_create, name="teams_event_create"),
     path("events/new/movement/", director.movement_event_create, name="movement_event_create"),
     path("events/<int:event_id>/movement/", events.movement_cards, name="movement_cards"),
     path("events/new/pool/", pool.pool_create, name="pool_create"),
     path("events/<int:event_id>/pool/", pool.pool_lobby, name="pool_lobby"),
     path("events/<int:event_id>/pool/join/", pool.pool_join, name="pool_join"),
-    path(
-        "events/<int:event_id>/pool/disconnection/",
-        pool.pool_disconnection,
-        name="pool_disconnection",
-    ),
     path("events/<int:event_id>/pool/table/", pool.pool_table, name="pool_table"),
     path(
         "events/<int:event_id>/pool/table/state.json",
@@ -86,6 +82,11 @@ urlpatterns = [
     ),
     path("events/<int:event_id>/director/", director.event_director, name="event_director"),
     path("events/<int:event_id>/director/edit/", director.event_edit, name="event_edit"),
+    path(
+        "events/<int:event_id>/director/scoring-check/",
+        director.scoring_check,
+        name="scoring_check",
+    ),
     path(
         "events/<int:event_id>/director/add-pair/",
         director.director_add_pair,

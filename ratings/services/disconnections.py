@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from tournaments.dispatch import dispatch_on_commit
 from tournaments.errors import BridgeError, ConflictError
-from tournaments.models import Board, EntryMember, Event, TableSeat
+from tournaments.models import Board, Entry, EntryMember, Event, TableSeat
 from tournaments.permissions import director_required
 from tournaments.services import entry_disconnection_record
 
@@ -92,7 +92,11 @@ def disconnection_record(
 
 def _entry_of(player: User, event: Event):
     member = (
-        EntryMember.objects.filter(event=event, player=player, confirmed_at__isnull=False)
+        EntryMember.objects.filter(
+            event=event,
+            player=player,
+            entry__status__in=[Entry.Status.CONFIRMED, Entry.Status.WITHDRAWN],
+        )
         .select_related("entry")
         .first()
     )

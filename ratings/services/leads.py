@@ -4,9 +4,10 @@ holds solved once by endplay's DDS in the worker and kept (``LeadAnalysis``)."""
 
 from __future__ import annotations
 
-from tournaments.models import Result
+from tournaments.models import Event, Result
 
 from ..models import LeadAnalysis
+from ..weeks import week_bounds
 
 LEADER = {"N": "E", "E": "S", "S": "W", "W": "N"}
 SUITS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
@@ -67,3 +68,13 @@ def leads_analyse(*, event_id: int) -> int:
         )
     LeadAnalysis.objects.bulk_create(new, ignore_conflicts=True)
     return len(new)
+
+
+def leads_analyse_week(*, week: str) -> int:
+    """Solve the leads of the events that finished in ``week`` (the beat's catch-up for
+    formats that send no ``event_finished``, such as the pool). Idempotent."""
+    start, end = week_bounds(week)
+    events = Event.objects.filter(
+        status=Event.Status.FINISHED, finished_at__gte=start, finished_at__lt=end
+    ).values_list("pk", flat=True)
+    return sum(leads_analyse(event_id=pk) for pk in events)

@@ -16,19 +16,21 @@ from datetime import datetime
 
 import numpy as np
 from django.conf import settings
+from django.core.cache import cache
 from django.db import transaction
-from django.db.models import F, OuterRef, Subquery
+from django.db.models import Count, F, Max, OuterRef, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.bulk import bulk_insert, bulk_set
 from tournaments.errors import BridgeError, ConflictError
 from tournaments.lock_objects import rate_jobs_lock, rate_week_for_update
+from tournaments.models import Result, ResultCorrection
 
 from ..field import Field, week_field
-from ..models import PlayerRate, RateHistory, RateWeek
+from ..models import Disconnection, PlayerRate, RateHistory, RateWeek
 from ..rate import week_rates
-from ..weeks import week_before, week_of, week_parse
+from ..weeks import week_before, week_bounds, week_of, week_parse
 
 BATCH = 2000
 
@@ -57,13 +59,37 @@ def _week_sums(fld: Field) -> dict[int, tuple[float, int]]:
     return {int(p): (float(s), int(b)) for p, s, b in zip(ids, points, boards, strict=True)}
 
 
+def _field_stamp(week: str) -> tuple:
+    """What changes when the week's field does: its results (how many, the newest),
+    their corrections and its disconnections (three small aggregate queries)."""
+    start, end = week_bounds(week)
+    results = Result.objects.filter(entered_at__gte=start, entered_at__lt=end).aggregate(
+        n=Count("pk"), last=Max("pk")
+    )
+    corrections = ResultCorrection.objects.filter(
+        result__entered_at__gte=start, result__entered_at__lt=end
+    ).aggregate(last=Max("pk"))
+    gone = Disconnection.objects.filter(created_at__gte=start, created_at__lt=end).aggregate(
+        n=Count("pk"), last=Max("pk")
+    )
+    return (results["n"], results["last"], corrections["last"], gone["n"], gone["last"])
+
+
 @transaction.atomic
-def weekly_points_refresh(*, week: str | None = None, now: datetime | None = None) -> int:
+def weekly_points_refresh(
+    *, week: str | None = None, now: datetime | None = None, force: bool = False
+) -> int:
     """Store this week's points and boards of every player (rows of the week that have
     no board any more, e.g. a result corrected away, go back to 0). Returns rows
-    changed."""
+    changed. Nothing is recomputed when the week's field has not changed since the last
+    refresh (unless ``force``)."""
     week = week or week_of(now or timezone.now())
     rate_jobs_lock()
+    stamp_key = f"ratings:weekly-points:{week}"
+    field_stamp = _field_stamp(week)
+    if not force and cache.get(stamp_key) == field_stamp:
+        return 0
+    transaction.on_commit(lambda: cache.set(stamp_key, field_stamp, 8 * 24 * 3600))
     fld = week_field(week=week)
     sums = _week_sums(fld)
     player_rates_ensure(player_ids=fld.player_ids() | set(sums))

@@ -244,7 +244,7 @@ def test_the_director_records_a_disconnection_from_the_lobby(client, director, m
     event = make_pool(boards=8)
     table = seat(event, players[:4])
     board = boards_of(table)[0]
-    url = reverse("tournaments:pool_disconnection", args=[event.pk])
+    url = reverse("ratings:pool_disconnection", args=[event.pk])
     post = {"table": table.number, "player": players[2].pk, "board": board.number,
             "reason": "lost the connection"}  # fmt: skip
     client.force_login(players[0])  # a player may not

@@ -128,3 +128,18 @@ def test_the_leads_of_a_finished_event_are_solved_once():
     assert sorted(row.tricks) == sorted(f"H{r}" for r in "23456789TJQKA")
     assert set(row.tricks.values()) == {13}
     assert leads_analyse(event_id=event.pk) == 0
+
+
+def test_the_beat_solves_the_leads_of_the_weeks_pools(settings):
+    from ratings.services.leads import leads_analyse_week
+    from ratings.weeks import week_before, week_bounds, week_of
+
+    last = week_before(week_of(timezone.now()))
+    event = EventFactory(kind="pool", status=Event.Status.FINISHED,
+                         finished_at=week_bounds(last)[0] + timedelta(days=2))  # fmt: skip
+    board = BoardFactory(event=event, round=RoundFactory(event=event), deal=DEAL)
+    ResultFactory(board=board, table=TableFactory(event=event, round=board.round),
+                  contract="4S", declarer="N", tricks=10, ns_score=420, lead="H5")  # fmt: skip
+    assert leads_analyse_week(week=week_of(timezone.now())) == 0
+    assert leads_analyse_week(week=last) == 1
+    assert LeadAnalysis.objects.get().leader == "E"

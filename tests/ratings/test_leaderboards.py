@@ -124,3 +124,16 @@ def test_a_players_rate_and_history_in_the_api(db):
     fresh = UserFactory()
     assert api_client().get(f"/api/players/{fresh.username}/rate/").json()["rate"] == 50
     assert api_client().get("/api/players/ghost/rate/").status_code == 404
+
+
+def test_the_leaderboards_and_the_analysis_in_chinese(client, field):
+    html = client.get(
+        reverse("ratings:leaderboard"), {"board": "mp"}, HTTP_ACCEPT_LANGUAGE="zh-hans"
+    ).content.decode()
+    assert "排行榜" in html and "段位" in html and "巅峰大师" in html
+    assert "Leaderboards" not in html and "Master" not in html
+    user = field[0].player
+    analysis = client.get(
+        reverse("ratings:player_analysis", args=[user.username]), HTTP_ACCEPT_LANGUAGE="zh-hans"
+    ).content.decode()
+    assert "作为庄家" in analysis and "As declarer" not in analysis

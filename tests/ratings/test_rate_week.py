@@ -319,3 +319,27 @@ def test_beat_rates_last_week_and_refreshes_this_weeks_points(settings):
     assert rate_last_week.delay().get() == []
     assert refresh_weekly_points.delay().get() == 8
     assert PlayerRate.objects.filter(week=week_of(timezone.now()), boards_this_week=1).count() == 8
+
+
+@pytest.mark.django_db
+def test_this_weeks_points_are_recomputed_only_when_the_field_changed(
+    django_assert_max_num_queries, django_capture_on_commit_callbacks
+):
+    players = UserFactory.create_batch(8)
+    event = play_week(week_of(timezone.now()), players, random.Random(2), boards=2)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert weekly_points_refresh() == 8
+    with django_assert_max_num_queries(6):  # the lock, a savepoint, the field's stamp
+        assert weekly_points_refresh() == 0
+    result = event.boards.first().results.first()
+    north = result.table.seats.get(seat="N").player
+    before = PlayerRate.objects.get(player=north).weekly_points
+    from tournaments.models import ResultCorrection
+
+    ResultCorrection.objects.create(
+        result=result, changed_by=event.director, old_value={}, new_value={}, reason="typo"
+    )
+    type(result).objects.filter(pk=result.pk).update(ns_score=result.ns_score + 600)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert weekly_points_refresh() > 0
+    assert PlayerRate.objects.get(player=north).weekly_points > before

@@ -78,9 +78,10 @@ def test_results_pbn_reader_takes_only_ascii_numbers(digit):
     row = f" 1  2 4S   N  1{digit} HA     420   1.00  -1.00\n"
     with pytest.raises(PbnError):
         pbn_results_parse(deals_pbn({"1": deal}) + score_table + row)
-    # An optimum score in other digits is not read as a number either.
+    # An optimum score in other digits is not read as a number either: the board is named.
     text = deals_pbn({"1": deal}).replace("[Deal ", f'[OptimumScore "NS 42{digit}"]\n[Deal ')
-    assert pbn_results_parse(text)["boards"][1]["par_score"] is None
+    with pytest.raises(PbnError, match="Board 1: par"):
+        pbn_results_parse(text)
 
 
 @pytest.mark.parametrize("digit", NOT_ASCII_DIGITS)

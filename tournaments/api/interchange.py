@@ -21,10 +21,12 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from ..interchange import pbn_decode
+from ..models import Result
 from ..services import interchange
 from ..services.handrecords import round_hands_pbn
+from ..services.imports import MAX_IMPORT_BYTES, event_results_import, event_scoring_compare
 from .parsers import JSONParser
-from .permissions import IsEventDirector
+from .permissions import IsDirector, IsEventDirector
 from .utils import error_responses, event_or_404
 
 PBN_CONTENT_TYPE = "application/x-pbn; charset=utf-8"
@@ -202,3 +204,121 @@ class DealsImportApi(APIView):
         deals = interchange.event_deals_import(event=event, text=text, actor=request.user)
         data = {"event": event.pk, "boards": sorted(int(n) for n in deals)}
         return Response(self.OutputSerializer(data).data)
+
+
+class ResultsImportApi(APIView):
+    """A director creates a finished event from another scorer's results file."""
+
+    permission_classes = [IsDirector]
+    parser_classes = [MultiPartParser, FormParser, JSONParser]
+
+    class FileInputSerializer(serializers.Serializer):
+        file = serializers.FileField(help_text="A USEBIO 1.2 XML file or a PBN results file.")
+        name = serializers.CharField(
+            required=False, default="", max_length=120, help_text="Instead of the file's name."
+        )
+
+        class Meta:
+            ref_name = "ResultsImportFile"
+
+    class TextInputSerializer(serializers.Serializer):
+        text = serializers.CharField(
+            trim_whitespace=False,
+            max_length=MAX_IMPORT_BYTES,
+            help_text="The text of a USEBIO 1.2 XML file or a PBN results file.",
+        )
+        name = serializers.CharField(
+            required=False, default="", max_length=120, help_text="Instead of the file's name."
+        )
+
+        class Meta:
+            ref_name = "ResultsImportText"
+
+    class OutputSerializer(serializers.Serializer):
+        event = serializers.IntegerField()
+        name = serializers.CharField()
+        source = serializers.ChoiceField(choices=["usebio", "pbn"])
+        method = serializers.CharField()
+        kind = serializers.CharField(help_text="swiss_pairs, teams_swiss or teams_rr.")
+        entries = serializers.IntegerField(help_text="Pairs, or teams.")
+        boards = serializers.IntegerField()
+        results = serializers.IntegerField()
+
+        class Meta:
+            ref_name = "ResultsImport"
+
+    @extend_schema(
+        operation_id="events_import_results",
+        request={
+            "multipart/form-data": FileInputSerializer,
+            "application/json": TextInputSerializer,
+        },
+        responses={201: OutputSerializer, **error_responses(400, 403)},
+        description="Creates a finished event from a USEBIO 1.2 file (pairs or teams) or a "
+        "PBN results file (pairs): pairs or teams (players matched by name, else new "
+        "guests), team matches with their IMPs and VPs, boards with their deals, "
+        "dealer and vulnerability, every traveller line with the file's scores and "
+        "points, and the file's ranking. Nothing is re-scored. All or nothing: a bad file "
+        "is refused (400) with what is wrong and on which boards; codes unreadable, kind "
+        "(an individual event), method, content, too_large.",
+    )
+    def post(self, request):
+        self.check_permissions(request)
+        if "file" in request.FILES:
+            upload = self.FileInputSerializer(data=request.data)
+            upload.is_valid(raise_exception=True)
+            source = upload.validated_data["file"]
+            if source.size > MAX_IMPORT_BYTES:
+                raise serializers.ValidationError(
+                    {"file": [_("The file is larger than 4 MB.")]}, code="too_large"
+                )
+            data, name = source.read(), upload.validated_data["name"]
+        else:
+            body = self.TextInputSerializer(data=request.data)
+            body.is_valid(raise_exception=True)
+            data, name = body.validated_data["text"], body.validated_data["name"]
+        event = event_results_import(data=data, actor=request.user, name=name)
+        summary = {
+            "event": event.pk, "name": event.name, "source": event.source,
+            "method": event.method, "kind": event.kind, "entries": event.entries.count(),
+            "boards": event.boards.count(), "results": Result.objects.filter(
+                board__event=event
+            ).count(),
+        }  # fmt: skip
+        return Response(self.OutputSerializer(summary).data, status=201)
+
+
+class ScoringCheckApi(APIView):
+    """An imported event's scores beside ours (nothing is changed)."""
+
+    permission_classes = [IsEventDirector]
+
+    class OutputSerializer(serializers.Serializer):
+        board = serializers.IntegerField()
+        round = serializers.IntegerField()
+        table = serializers.IntegerField()
+        ns_pair = serializers.IntegerField(allow_null=True)
+        ew_pair = serializers.IntegerField(allow_null=True)
+        what = serializers.ChoiceField(
+            choices=["score", "points"],
+            help_text="score: the NS score of the contract; points: the NS MP % or IMPs.",
+        )
+        file = serializers.FloatField(allow_null=True)
+        ours = serializers.FloatField(allow_null=True)
+
+        class Meta:
+            ref_name = "ScoringDifference"
+
+    @extend_schema(
+        operation_id="events_scoring_check",
+        responses={200: OutputSerializer(many=True), **error_responses(400, 403, 404)},
+        description="Scores an imported event by our rules in memory and lists every "
+        "result where the contract's score or the board's points differ from the file's "
+        "(by more than 0.01). Nothing is written. 400 (code source) for an event played "
+        "here.",
+    )
+    def get(self, request, event_id: int):
+        event = event_or_404(event_id)
+        self.check_object_permissions(request, event)
+        differences = event_scoring_compare(event=event, actor=request.user)
+        return Response(self.OutputSerializer(differences, many=True).data)

@@ -139,6 +139,16 @@ urlpatterns = [
         name="api-round-hands",
     ),
     path(
+        "events/import/results/",
+        interchange.ResultsImportApi.as_view(),
+        name="api-events-import-results",
+    ),
+    path(
+        "events/<int:event_id>/scoring-check/",
+        interchange.ScoringCheckApi.as_view(),
+        name="api-event-scoring-check",
+    ),
+    path(
         "events/<int:event_id>/import/deals/",
         interchange.DealsImportApi.as_view(),
         name="api-event-import-deals",

@@ -68,23 +68,27 @@ def hcp_par_points(results: Sequence[Result], *, table=None) -> None:
 def round_boards_deal(*, event: Event, rnd: Round, rng: random.Random | None = None) -> list[Board]:
     """Deal the boards of round ``rnd`` of a format played in timed rounds: numbers
     continue from the previous round, dealer and vulnerability follow the board cycle,
-    and the director's imported deal of a number is used instead of a shuffle."""
+    and the director's imported deal of a number is used instead of a shuffle, with its
+    file's dealer and vulnerability."""
     settings = event.settings
     first = (rnd.number - 1) * settings.boards_per_round + 1
     boards = []
     for n in range(first, first + settings.boards_per_round):
-        deal = settings.preset_deals.get(str(n)) or deal_generate(rng=rng)
+        preset = settings.preset_deals.get(str(n))
+        deal = preset or deal_generate(rng=rng)
         # Deals dealt ahead for the director's hand records come with their analysis.
         known = settings.preset_analysis.get(str(n)) or {}
         if known.get("deal") != deal:
             known = {}
+        # docs/rules.md § Files: an imported deal keeps its file's dealer and vulnerability.
+        given = settings.preset_conditions.get(str(n), {}) if deal == preset else {}
         boards.append(
             Board(
                 event=event,
                 round=rnd,
                 number=n,
-                dealer=scoring.board_dealer(n),
-                vulnerability=scoring.board_vulnerability(n),
+                dealer=given.get("dealer") or scoring.board_dealer(n),
+                vulnerability=given.get("vulnerability") or scoring.board_vulnerability(n),
                 deal=deal,
                 dd_table=known.get("dd_table"),
                 par_score=known.get("par_score"),

@@ -201,18 +201,21 @@ class MovementPairs(Format):
         boards = []
         for s in sets:
             for n in range((s - 1) * per + 1, s * per + 1):
-                deal = settings.preset_deals.get(str(n)) or deal_generate(rng=rng)
+                preset = settings.preset_deals.get(str(n))
+                deal = preset or deal_generate(rng=rng)
                 known = settings.preset_analysis.get(str(n)) or {}
                 if known.get("deal") != deal:
                     known = {}
+                # an imported deal keeps its file's dealer and vulnerability
+                given = settings.preset_conditions.get(str(n), {}) if deal == preset else {}
                 boards.append(
                     Board(
                         event=event,
                         round=rnd,
                         board_set=s,
                         number=n,
-                        dealer=scoring.board_dealer(n),
-                        vulnerability=scoring.board_vulnerability(n),
+                        dealer=given.get("dealer") or scoring.board_dealer(n),
+                        vulnerability=given.get("vulnerability") or scoring.board_vulnerability(n),
                         deal=deal,
                         dd_table=known.get("dd_table"),
                         par_score=known.get("par_score"),

@@ -13,12 +13,13 @@ from .pbn import (
     pbn_results_parse,
     results_pbn_write,
 )
-from .records import BoardRecord, EventRecord, PairRecord, ResultLine
-from .usebio import UsebioError, usebio_parse, usebio_write
+from .records import BoardRecord, EventRecord, MatchRecord, PairRecord, ResultLine
+from .usebio import UsebioError, usebio_parse, usebio_teams_write, usebio_write
 
 __all__ = [
     "BoardRecord",
     "EventRecord",
+    "MatchRecord",
     "PairRecord",
     "PbnError",
     "ResultLine",
@@ -29,5 +30,6 @@ __all__ = [
     "pbn_results_parse",
     "results_pbn_write",
     "usebio_parse",
+    "usebio_teams_write",
     "usebio_write",
 ]

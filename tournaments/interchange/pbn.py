@@ -12,8 +12,10 @@ line per table result (cut boards are left out)::
     [ScoreTable "PairId_NS\\2R;PairId_EW\\2R;Contract\\4L;Declarer\\1R;Result\\2R;Lead\\3L;
                  Score_NS\\6R;IMP_NS\\6R;IMP_EW\\6R"]
 
-``MP_NS``/``MP_EW`` replace the IMP columns in matchpoint events; they hold the board
-percentage (0-100) as the event scores it. Pairs are numbered by registration order.
+In matchpoint events ``MP_NS``/``MP_EW`` (raw matchpoints on the board's top: 2 per
+result beaten, 1 per tie) and ``Percentage_NS``/``Percentage_EW`` (the board percentage
+as the event scores it) replace the IMP columns; [Scoring] names the method ("MP",
+"Butler", "Cross-IMP"). Pairs are numbered by registration order.
 Result is the number of tricks declarer took. A passed-out board has Contract "Pass"
 and "-" for declarer, result and lead. An adjusted score has Contract "-" and its
 adjustments as an "NS/EW" note in Score_NS: "A+/A-", or "A=/-" for a bye (no EW pair).
@@ -22,7 +24,32 @@ when not ranked), PairId, Names, TotalScoreIMP (TotalPercentage for MP) and NrBo
 
 Reading: ``pbn_parse`` reads any PBN file into games (tags and tables; comments,
 ``%`` lines, "#" repeats and several games without blank lines between them are
-handled); ``pbn_results_parse`` turns a results file back into plain dicts.
+handled); ``pbn_results_parse`` turns a results file, ours or another scorer's, back
+into plain dicts. It reads:
+
+- one game per board with a [ScoreTable], or one game per table (the deal repeated,
+  the table's [Contract], [Declarer], [Result], [Score] "NS 420"/"EW 50", [ScoreIMP],
+  [ScorePercentage] and the players' names); the same deal under a number is one
+  board, a different deal is an error naming the board;
+- the file's [Dealer] and [Vulnerable] ("None"/"Love"/"-", "NS"/"N-S", "EW"/"E-W",
+  "All"/"Both"), kept as given;
+- [DoubleDummyTricks] or an [OptimumResultTable] (Declarer, Denomination, Result);
+  [OptimumScore] as "NS 420", "NS +90", "EW -420" or "EW 420";
+- [ScoreTable] and [TotalScoreTable] columns in any order and width (PBN 2.1 column
+  names; Score_EW alone, MP_NS as matchpoints or Percentage_NS, Rank "2="), adjusted
+  lines written "A A A", "A+/A-", "40%/60%";
+- comments (";" and "{...}") and ``%`` lines anywhere, inside tables too.
+
+Every problem of a file is collected and reported once, grouped by kind with the boards
+as ranges ("Boards 11–20: ...", ``problems.problems_summary``).
+
+Why not endplay's parser (``endplay.parsers.pbn``, which the tests use to check that
+our files read elsewhere): it splits table rows on whitespace (a quoted "Ann Lee - Bo
+Chen" becomes five cells), needs a blank line between games, reads [Board] and
+[Result] with ``int()`` (an exception without the line for "33a" or "="), keeps only
+the first of repeated games' tags, and knows nothing of score tables, adjusted lines or
+per-table games. What it does, deals to objects and double-dummy work, we take from it
+in ``tournaments.deals``.
 """
 
 from __future__ import annotations
@@ -34,6 +61,7 @@ from dataclasses import dataclass, field
 from scoring import STRAINS_DESCENDING
 
 from ..numbers import ascii_float, ascii_int
+from .problems import problems_summary
 from .records import BoardRecord, EventRecord, PairRecord, ResultLine
 
 __all__ = [
@@ -60,7 +88,15 @@ _UNESCAPE = re.compile(r'\\(["\\])')
 
 
 class PbnError(ValueError):
-    """The text is not PBN (or not the PBN this module writes): says where."""
+    """The text is not PBN, or a results file this module cannot read: says where.
+
+    ``problems``: every problem found, ``(board number or None, message)``, when the
+    reader went on after the first (the message is their grouped summary).
+    """
+
+    def __init__(self, message: str, *, problems: list[tuple[int | None, str]] | None = None):
+        super().__init__(message)
+        self.problems = problems or [(None, message)]
 
 
 # --- reading ---------------------------------------------------------------------------
@@ -125,6 +161,28 @@ def _unescape(value: str) -> str:
     return _UNESCAPE.sub(r"\1", value)
 
 
+def _without_comments(line: str) -> tuple[str, bool]:
+    """A data line without its comments (";" to the end, "{...}"), and whether a "{"
+    comment goes on past the line. Quoted cells keep their ";" and braces."""
+    out, quoted, i = [], False, 0
+    while i < len(line):
+        char = line[i]
+        if char == '"' and (i == 0 or line[i - 1] != "\\"):
+            quoted = not quoted
+        elif not quoted and char == ";":
+            break
+        elif not quoted and char == "{":
+            end = line.find("}", i)
+            if end < 0:
+                return "".join(out).strip(), True
+            i = end + 1
+            out.append(" ")
+            continue
+        out.append(char)
+        i += 1
+    return "".join(out).strip(), False
+
+
 def pbn_parse(text: str) -> list[PbnGame]:
     """Every game of a PBN file, in file order. ``PbnError`` names the line of a problem."""
     games: list[PbnGame] = []
@@ -155,9 +213,12 @@ def pbn_parse(text: str) -> list[PbnGame]:
             in_comment = "}" not in line
             continue
         if not line.startswith("["):
+            data, in_comment = _without_comments(line)
+            if not data:
+                continue
             if current is None or section is None:
                 raise PbnError(f'line {lineno}: expected a [Tag "value"] pair: {line[:40]!r}')
-            current.sections[section].append(line)
+            current.sections[section].append(data)
             continue
         pos = 0
         while pos < len(line) and line[pos] == "[":
@@ -185,6 +246,32 @@ def pbn_parse(text: str) -> list[PbnGame]:
     return games
 
 
+VULNERABILITIES = {
+    "NONE": "None", "LOVE": "None", "-": "None", "NS": "NS", "N-S": "NS",
+    "EW": "EW", "E-W": "EW", "ALL": "All", "BOTH": "All",
+}  # fmt: skip
+STRAIN_NAMES = {"NT": "NT", "N": "NT", "S": "S", "H": "H", "D": "D", "C": "C"}
+_CONTRACT = re.compile(r"([1-7])(NT|N|S|H|D|C)(XX|X|)", re.IGNORECASE)
+_LEAD = re.compile(r"([SHDC])(10|[AKQJT98765432])", re.IGNORECASE)
+_PERCENT = re.compile(r"([0-9]+(?:\.[0-9]*)?)%")
+_ADJUSTMENTS = {"A+": "A+", "A=": "A=", "A": "A=", "A-": "A-", "AVG+": "A+", "AVG": "A="}
+_ADJUSTMENTS["AVG-"] = "A-"
+_MIRROR = {"A+": "A-", "A=": "A=", "A-": "A+", "": ""}
+PASSED = ("PASS", "P", "AP", "PASSED", "ALLPASS")
+
+
+def dealer_parse(text: str) -> str | None:
+    """N, E, S or W from a [Dealer] value ("N", "north" ...), None if it is not one."""
+    names = {"N": "N", "E": "E", "S": "S", "W": "W", "NORTH": "N", "EAST": "E"}
+    names |= {"SOUTH": "S", "WEST": "W"}
+    return names.get(text.strip().upper())
+
+
+def vulnerability_parse(text: str) -> str | None:
+    """None, NS, EW or All from a [Vulnerable] value ("Love", "Both", "E-W" ...)."""
+    return VULNERABILITIES.get(text.strip().upper())
+
+
 def dd_tricks_parse(text: str) -> dict[str, dict[str, int]]:
     """{"NT": {"N": 9, ...}, ...} from a [DoubleDummyTricks] value (20 hex digits)."""
     text = text.strip()
@@ -197,122 +284,426 @@ def dd_tricks_parse(text: str) -> dict[str, dict[str, int]]:
     return table
 
 
-def _optimum_parse(text: str) -> int | None:
-    side, _, amount = text.strip().partition(" ")
-    score = ascii_int(amount)
-    if side not in ("NS", "EW") or score is None:
+def optimum_table_parse(table: PbnTable) -> dict[str, dict[str, int]]:
+    """The double-dummy table from an [OptimumResultTable] (Declarer, Denomination,
+    Result: one row per declarer and strain, 20 rows)."""
+    dd: dict[str, dict[str, int]] = {strain: {} for strain in DD_STRAINS}
+    for row in table.dicts():
+        seat = (row.get("Declarer") or "").upper()
+        strain = STRAIN_NAMES.get((row.get("Denomination") or "").upper())
+        tricks = ascii_int(row.get("Result") or "", signed=False)
+        if seat not in DD_SEATS or strain is None or tricks is None or tricks > 13:
+            raise PbnError(f"OptimumResultTable row {' '.join(row.values())!r} is not readable")
+        dd[strain][seat] = tricks
+    if any(len(seats) != 4 for seats in dd.values()):
+        raise PbnError("OptimumResultTable needs 20 rows, a declarer and strain each")
+    return dd
+
+
+def par_parse(text: str) -> int | None:
+    """Par for NS from [OptimumScore]: "NS 420", "NS +90", "EW -420" (= NS +420), "EW 420",
+    or a bare number (NS). None when the tag is empty; PbnError when unreadable."""
+    text = text.strip()
+    if not text:
         return None
-    return score if side == "NS" else -score
+    side, _, amount = text.partition(" ")
+    if not amount:
+        side, amount = "NS", side
+    score = ascii_int(amount.strip())
+    if side.upper() not in ("NS", "EW") or score is None:
+        raise PbnError(f"par {text!r} is not “NS 420” or “EW -420”")
+    return score if side.upper() == "NS" else -score
+
+
+def _adjustment_side(text: str) -> tuple[str, float | None] | None:
+    text = text.strip().upper()
+    if text in ("", "-"):
+        return "", None
+    percent = _PERCENT.fullmatch(text)
+    if percent:
+        value = float(percent.group(1))
+        return ("A+" if value >= 60 else "A-" if value <= 40 else "A="), value
+    code = _ADJUSTMENTS.get(text)
+    return (code, None) if code else None
+
+
+def adjustment_parse(text: str | None) -> tuple[str, str, float | None, float | None] | None:
+    """An adjusted score written in a score cell: "A+/A-", "A" (average to both), "A+"
+    (its mirror to the other side), "60%/40%" or "40%": ``(ns code, ew code, ns %,
+    ew %)``; None when the text is not an adjustment."""
+    if not text:
+        return None
+    text = text.strip()
+    if "/" in text:
+        ns_text, _, ew_text = text.partition("/")
+        ns, ew = _adjustment_side(ns_text), _adjustment_side(ew_text)
+        if ns is None or ew is None or not (ns[0] or ew[0]):
+            return None
+        return ns[0], ew[0], ns[1], ew[1]
+    if not (text[:1].upper() == "A" or text.endswith("%")):
+        return None
+    side = _adjustment_side(text)
+    if side is None or not side[0]:
+        return None
+    ew_percent = None if side[1] is None else 100 - side[1]
+    return side[0], _MIRROR[side[0]], side[1], ew_percent
+
+
+def contract_parse(text: str) -> str:
+    """ "4SX", "3NT" or "PASS" from a contract cell ("3N", "4sx", "Pass", "AP")."""
+    compact = text.strip().replace(" ", "").upper()
+    if compact in PASSED:
+        return "PASS"
+    match = _CONTRACT.fullmatch(compact)
+    if match is None:
+        raise PbnError(f"contract {text!r} is not a contract such as 4SX, 3NT or Pass.")
+    level, strain, doubled = match.groups()
+    return f"{level}{STRAIN_NAMES[strain.upper()]}{doubled.upper()}"
+
+
+def _tricks_parse(text: str | None, contract: str) -> int | None:
+    """Tricks taken by declarer: a count 0-13, or "=", "+1", "-2" against the contract."""
+    if text is None or text.strip() in ("", "-", "?"):
+        return None
+    text = text.strip()
+    if text == "=" or text[:1] in "+-":
+        delta = 0 if text == "=" else ascii_int(text)
+        if delta is None:
+            raise PbnError(f"result {text!r} is not a number of tricks.")
+        tricks = int(contract[0]) + 6 + delta
+    else:
+        tricks = ascii_int(text, signed=False)
+    if tricks is None or not 0 <= tricks <= 13:
+        raise PbnError(f"result {text!r} is not a number of tricks.")
+    return tricks
+
+
+def _lead_parse(text: str | None) -> str:
+    if text is None or text.strip() in ("", "-", "?"):
+        return ""
+    match = _LEAD.fullmatch(text.strip())
+    if match is None:
+        raise PbnError(f"lead {text!r} is not a card such as SA or H10.")
+    suit, rank = match.groups()
+    return suit.upper() + ("T" if rank == "10" else rank.upper())
 
 
 def _int_or_none(text: str | None) -> int | None:
-    if text is None or text in ("-", ""):
+    if text is None or text.strip() in ("-", ""):
         return None
-    number = ascii_int(text)
+    number = ascii_int(text.rstrip("="))
     if number is None:
-        raise PbnError(f"expected a number (digits 0-9), got {text!r}")
+        raise PbnError(f"expected a number (digits 0-9), got {text!r}.")
     return number
 
 
 def _float_or_none(text: str | None) -> float | None:
-    if text is None or text in ("-", ""):
+    if text is None or text.strip() in ("-", ""):
         return None
-    number = ascii_float(text)
+    number = ascii_float(text.rstrip("%"))
     if number is None:
-        raise PbnError(f"expected a number (digits 0-9), got {text!r}")
+        if adjustment_parse(text) is not None:
+            return None  # "A" in a points column: the adjusted line's points are elsewhere
+        raise PbnError(f"expected a number (digits 0-9), got {text!r}.")
     return number
 
 
 def _first(row: Mapping[str, str], *names: str) -> str | None:
     for name in names:
-        if name in row:
+        if name in row and row[name].strip() not in ("", "-"):
             return row[name]
     return None
 
 
-def _result_row(row: Mapping[str, str]) -> dict:
-    score = row.get("Score_NS", "-")
-    line = {
-        "ns_pair": _int_or_none(row.get("PairId_NS")),
-        "ew_pair": _int_or_none(row.get("PairId_EW")),
-        "contract": "",
-        "declarer": "",
-        "tricks": None,
-        "lead": "",
-        "ns_score": None,
-        "ns_points": _float_or_none(_first(row, "IMP_NS", "MP_NS", "Percentage_NS")),
-        "ew_points": _float_or_none(_first(row, "IMP_EW", "MP_EW", "Percentage_EW")),
-        "ns_adjustment": "",
-        "ew_adjustment": "",
-    }
-    if score.upper().startswith("A"):
-        ns_adj, _, ew_adj = score.partition("/")
-        line["ns_adjustment"] = "" if ns_adj == "-" else ns_adj
-        line["ew_adjustment"] = "" if ew_adj in ("-", "") else ew_adj
+def _side_value(text: str | None) -> float | None:
+    """The NS value of a per-game score tag: "NS 420", "EW -50", "EW 3.5" or "420"."""
+    if text is None or not text.strip():
+        return None
+    parts = text.split()
+    if len(parts) == 2 and parts[0].upper() in ("NS", "EW"):
+        value = _float_or_none(parts[1])
+        if value is None:
+            return None
+        return value if parts[0].upper() == "NS" else -value
+    return _float_or_none(text)
+
+
+IMP_COLUMNS = ("IMP_NS", "XIMP_NS", "CrossIMP_NS", "Butler_NS", "IMPs_NS")
+MP_COLUMNS = ("MP_NS", "Matchpoints_NS", "MatchPoints_NS")
+PERCENT_COLUMNS = ("Percentage_NS", "Percent_NS")
+
+
+def _ew(names: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(n.replace("_NS", "_EW") for n in names)
+
+
+def _blank_line() -> dict:
+    return {
+        "ns_pair": None, "ew_pair": None, "contract": "", "declarer": "", "tricks": None,
+        "lead": "", "ns_score": None, "ns_points": None, "ew_points": None,
+        "ns_adjustment": "", "ew_adjustment": "", "ns_mp": None, "ew_mp": None,
+        "ns_percentage": None, "ew_percentage": None, "table": None, "round": None,
+        "section": "", "room": "", "ns_names": [], "ew_names": [],
+    }  # fmt: skip
+
+
+def _played(line: dict, contract: str | None, declarer: str | None, tricks, lead, score):
+    line["contract"] = contract_parse(contract or "")
+    if line["contract"] == "PASS":
+        line["ns_score"] = 0 if score is None else int(score)
         return line
-    contract = row.get("Contract", "-").upper()
-    line["contract"] = "PASS" if contract in ("PASS", "P", "AP") else contract
-    line["ns_score"] = _int_or_none(score)
-    if line["contract"] != "PASS":
-        line["declarer"] = "" if row.get("Declarer", "-") == "-" else row["Declarer"].upper()
-        line["tricks"] = _int_or_none(row.get("Result"))
-        line["lead"] = "" if row.get("Lead", "-") == "-" else row["Lead"].upper()
+    seat = (declarer or "").strip().upper()
+    if seat not in ("N", "E", "S", "W"):
+        raise PbnError(f"declarer {declarer!r} is not N, E, S or W.")
+    line["declarer"] = seat
+    line["tricks"] = _tricks_parse(tricks, line["contract"])
+    line["lead"] = _lead_parse(lead)
+    if score is None:
+        raise PbnError(f"the result of {line['contract']} by {seat} has no score.")
+    line["ns_score"] = int(score)
     return line
 
 
+def _result_row(row: Mapping[str, str]) -> dict:
+    """A [ScoreTable] row, with its columns in any order (PBN 2.1 names)."""
+    line = _blank_line()
+    line["ns_pair"] = _int_or_none(_first(row, "PairId_NS", "Pair_NS", "PairNS"))
+    line["ew_pair"] = _int_or_none(_first(row, "PairId_EW", "Pair_EW", "PairEW"))
+    line["table"] = _int_or_none(_first(row, "Table"))
+    line["round"] = _int_or_none(_first(row, "Round"))
+    line["section"] = _first(row, "Section") or ""
+    line["ns_points"] = _float_or_none(_first(row, *IMP_COLUMNS))
+    line["ew_points"] = _float_or_none(_first(row, *_ew(IMP_COLUMNS)))
+    line["ns_mp"] = _float_or_none(_first(row, *MP_COLUMNS))
+    line["ew_mp"] = _float_or_none(_first(row, *_ew(MP_COLUMNS)))
+    line["ns_percentage"] = _float_or_none(_first(row, *PERCENT_COLUMNS))
+    line["ew_percentage"] = _float_or_none(_first(row, *_ew(PERCENT_COLUMNS)))
+    contract = _first(row, "Contract")
+    score_ns, score_ew = _first(row, "Score_NS", "Score"), _first(row, "Score_EW")
+    adjusted = next(
+        (a for a in map(adjustment_parse, (score_ns, contract, score_ew)) if a is not None), None
+    )
+    if adjusted is not None:
+        line["ns_adjustment"], line["ew_adjustment"] = adjusted[0], adjusted[1]
+        if line["ns_percentage"] is None and adjusted[2] is not None:
+            line["ns_percentage"] = adjusted[2]
+            line["ew_percentage"] = adjusted[3]
+        return line
+    score = _int_or_none(score_ns)
+    if score is None and score_ew is not None:
+        ew = _int_or_none(score_ew)
+        score = None if ew is None else -ew
+    return _played(
+        line, contract, _first(row, "Declarer"), _first(row, "Result"),
+        _first(row, "Lead"), score,
+    )  # fmt: skip
+
+
+def _game_result(tags: Mapping[str, str]) -> dict | None:
+    """The result of one table from the game's own tags (one game per table files)."""
+    contract = tags.get("Contract", "").strip()
+    if not contract or contract == "?":
+        return None
+    line = _blank_line()
+    line["ns_pair"] = _int_or_none(tags.get("PairId_NS"))
+    line["ew_pair"] = _int_or_none(tags.get("PairId_EW"))
+    line["table"] = _int_or_none(tags.get("Table"))
+    line["round"] = _int_or_none(tags.get("Round"))
+    line["section"] = tags.get("Section", "").strip()
+    line["room"] = tags.get("Room", "").strip().lower()
+    line["ns_names"] = [tags[s].strip() for s in ("North", "South") if tags.get(s, "").strip()]
+    line["ew_names"] = [tags[s].strip() for s in ("East", "West") if tags.get(s, "").strip()]
+    line["ns_points"] = _side_value(tags.get("ScoreIMP"))
+    line["ew_points"] = None if line["ns_points"] is None else -line["ns_points"]
+    percent = _side_value(tags.get("ScorePercentage"))
+    if percent is not None:
+        ns = percent if not tags["ScorePercentage"].upper().startswith("EW") else 100 + percent
+        line["ns_percentage"], line["ew_percentage"] = ns, 100 - ns
+    adjusted = adjustment_parse(contract) or adjustment_parse(tags.get("Score"))
+    if adjusted is not None:
+        line["ns_adjustment"], line["ew_adjustment"] = adjusted[0], adjusted[1]
+        return line
+    score = _side_value(tags.get("Score"))
+    return _played(
+        line, contract, tags.get("Declarer"), tags.get("Result"), tags.get("Lead"),
+        None if score is None else round(score),
+    )  # fmt: skip
+
+
+def percentages_fill(results: list[dict]) -> None:
+    """Each line's MP share: the file's percentage, else its matchpoints over the top
+    (NS + EW matchpoints of the line); it is the line's points when it has no IMPs."""
+    for line in results:
+        if line["ns_percentage"] is None and line["ns_mp"] is not None:
+            top = (line["ns_mp"] or 0) + (line["ew_mp"] or 0)
+            if top > 0:
+                line["ns_percentage"] = round(100 * line["ns_mp"] / top, 2)
+                line["ew_percentage"] = round(100 - line["ns_percentage"], 2)
+            elif len(results) == 1:
+                line["ns_percentage"] = line["ew_percentage"] = 50.0
+        if line["ns_points"] is None and line["ns_percentage"] is not None:
+            line["ns_points"], line["ew_points"] = line["ns_percentage"], line["ew_percentage"]
+
+
 def _total_row(row: Mapping[str, str]) -> dict:
+    total = _first(
+        row, "TotalScoreIMP", "TotalIMP", "TotalScoreVP", "TotalVP", "TotalScoreMP",
+        "TotalMP", "TotalScoreBAM",
+    )  # fmt: skip
+    percentage = _first(row, "TotalPercentage", "Percentage", "TotalPercent")
     return {
         "rank": _int_or_none(row.get("Rank")),
-        "pair": _int_or_none(row.get("PairId")),
-        "names": row.get("Names", ""),
-        "total": _float_or_none(_first(row, "TotalScoreIMP", "TotalPercentage", "TotalScoreMP")),
-        "boards": _int_or_none(row.get("NrBoards")),
+        "pair": _int_or_none(_first(row, "PairId", "TeamId", "PlayerId", "Pair")),
+        "names": _first(row, "Names", "TeamName", "Name") or "",
+        "total": _float_or_none(total if total is not None else percentage),
+        "percentage": _float_or_none(percentage),
+        "boards": _int_or_none(_first(row, "NrBoards", "Boards")),
     }
 
 
-def pbn_results_parse(text: str) -> dict:
-    """A results PBN (as ``results_pbn_write`` writes it) back into plain dicts::
+def scoring_parse(text: str) -> str | None:
+    """The method of a [Scoring] tag: "mp", "imp" (Butler, datum) or "ximp"."""
+    words = set(re.split(r"[;\s,]+", text.strip().upper())) - {""}
+    if words & {"CROSS-IMP", "CROSSIMP", "CROSSIMPS", "XIMP", "CROSS_IMPS", "CROSS"}:
+        return "ximp"
+    if words & {"BUTLER", "IMP", "IMPS", "DATUM"}:
+        return "imp"
+    if words & {"MP", "MATCHPOINTS", "MATCHPOINT", "MATCH_POINTS", "NEUBERG", "PERCENT"}:
+        return "mp"
+    return None
 
-    {"event": {"name", "site", "date"},
+
+def _board_info(game: PbnGame, number: int) -> dict:
+    tags = game.tags
+    dealer = dealer_parse(tags.get("Dealer", "")) if tags.get("Dealer", "").strip() else None
+    if tags.get("Dealer", "").strip() and dealer is None:
+        raise PbnError(f"dealer {tags['Dealer']!r} is not N, E, S or W.")
+    vul_text = tags.get("Vulnerable", "").strip()
+    vulnerability = vulnerability_parse(vul_text) if vul_text else None
+    if vul_text and vulnerability is None:
+        raise PbnError(f"vulnerability {vul_text!r} is not None, NS, EW or All.")
+    dd_text = tags.get("DoubleDummyTricks", "").strip()
+    optimum = game.table("OptimumResultTable")
+    dd = dd_tricks_parse(dd_text) if dd_text else None
+    if dd is None and optimum is not None and optimum.rows:
+        dd = optimum_table_parse(optimum)
+    return {
+        "number": number,
+        "line": game.line,
+        "dealer": dealer or "",
+        "vulnerability": vulnerability or "",
+        "deal": tags.get("Deal", "").strip(),
+        "dd_table": dd,
+        "par_score": par_parse(tags.get("OptimumScore", "")),
+        "par_contracts": tags.get("ParContract", "").strip(),
+        "results": [],
+    }
+
+
+def _deal_key(deal: str) -> str:
+    """A deal written from any first seat, in one form (to see that two are the same)."""
+    first, _, rest = deal.partition(":")
+    hands = rest.split()
+    if first.strip().upper() not in DD_SEATS or len(hands) != 4:
+        return deal.strip().upper()
+    start = "NESW".index(first.strip().upper())
+    by_seat = {"NESW"[(start + i) % 4]: hand.upper() for i, hand in enumerate(hands)}
+    return " ".join(by_seat[s] for s in "NESW")
+
+
+def pbn_results_parse(text: str) -> dict:
+    """A PBN results file, ours or another scorer's, into plain dicts::
+
+    {"event": {"name", "site", "date", "method" (or None), "scoring"},
      "boards": {number: {"number", "dealer", "vulnerability", "deal", "dd_table",
-                         "par_score", "par_contracts", "results": [ResultLine dict]}},
-     "totals": [{"rank", "pair", "names", "total", "boards"}]}
+                         "par_score", "par_contracts", "results": [line dict]}},
+     "totals": [{"rank", "pair", "names", "total", "percentage", "boards"}]}
+
+    A board may come as one game with a [ScoreTable] or as one game per table (the
+    same deal repeated, each game's [Contract], [Declarer], [Result] and [Score]); the
+    same deal under one number is one board, a different one is refused. A result line
+    dict has the keys of ``ResultLine`` plus the file's ``ns_mp``/``ew_mp`` (matchpoints),
+    ``ns_percentage``/``ew_percentage``, ``table``, ``round``, ``section``, ``room`` and
+    the players' names of a per-table game. Every problem of the file is collected and
+    raised as one ``PbnError``, grouped by kind and board (``problems``).
     """
-    event: dict[str, str] = {}
+    event: dict = {}
     boards: dict[int, dict] = {}
+    tables_seen: dict[int, list[list[list[str]]]] = {}
     totals: list[dict] = []
+    problems: list[tuple[int | None, str]] = []
     for game in pbn_parse(text):
         tags = game.tags
-        if not event and "Event" in tags:
+        if not event and ("Event" in tags or "Scoring" in tags):
             event = {k.lower(): tags.get(k, "") for k in ("Event", "Site", "Date")}
             event["name"] = event.pop("event")
+        if tags.get("Scoring") and not event.get("scoring"):
+            event["scoring"] = tags["Scoring"]
+        number = None
         try:
             total_table = game.table("TotalScoreTable")
             if total_table is not None:
                 totals = [_total_row(r) for r in total_table.dicts()]
-            if "Deal" not in tags:
+            if not {"Deal", "Contract", "ScoreTable"} & set(tags):
                 continue
             number = _int_or_none(tags.get("Board"))
             if number is None:
-                raise PbnError("a deal without a board number")
-            dd = tags.get("DoubleDummyTricks")
+                raise PbnError(f"the game at line {game.line} has no board number.")
+            info = _board_info(game, number)
+            board = boards.get(number)
+            if board is None:
+                board = boards[number] = info
+                tables_seen[number] = []
+            else:
+                if (
+                    info["deal"]
+                    and board["deal"]
+                    and _deal_key(info["deal"]) != _deal_key(board["deal"])
+                ):
+                    raise PbnError("two different deals have this number.")
+                for key in ("deal", "dealer", "vulnerability", "dd_table", "par_score"):
+                    if board[key] in (None, "") and info[key] not in (None, ""):
+                        board[key] = info[key]
+                if info["par_contracts"] and not board["par_contracts"]:
+                    board["par_contracts"] = info["par_contracts"]
             score_table = game.table("ScoreTable")
-            boards[number] = {
-                "number": number,
-                "dealer": tags.get("Dealer", ""),
-                "vulnerability": tags.get("Vulnerable", ""),
-                "deal": tags["Deal"],
-                "dd_table": dd_tricks_parse(dd) if dd else None,
-                "par_score": _optimum_parse(tags.get("OptimumScore", "")),
-                "par_contracts": tags.get("ParContract", ""),
-                "results": [_result_row(r) for r in score_table.dicts()] if score_table else [],
-            }
+            if score_table is not None and score_table.rows:
+                if score_table.rows not in tables_seen[number]:  # repeated per table: once
+                    tables_seen[number].append(score_table.rows)
+                    board["results"] += [_result_row(r) for r in score_table.dicts()]
+            elif (line := _game_result(tags)) is not None:
+                board["results"].append(line)
         except PbnError as exc:
-            raise PbnError(f"game at line {game.line}: {exc}") from exc
+            message = str(exc)
+            if not message.endswith("."):
+                message += "."
+            problems.append((number, message))
+    if problems:
+        raise PbnError(problems_summary(problems), problems=problems)
+    for board in boards.values():
+        percentages_fill(board["results"])
+    event.setdefault("name", "")
+    event["method"] = scoring_parse(event.get("scoring", "")) or _method_from_columns(boards)
     return {"event": event, "boards": boards, "totals": totals}
 
 
+def _method_from_columns(boards: Mapping[int, dict]) -> str | None:
+    lines = [line for board in boards.values() for line in board["results"]]
+    if any(line["ns_percentage"] is not None or line["ns_mp"] is not None for line in lines):
+        return "mp"
+    if any(line["ns_points"] is not None for line in lines):
+        return "ximp"
+    return None
+
+
 # --- writing ---------------------------------------------------------------------------
+
+
+def board_top(lines: Iterable[ResultLine]) -> int:
+    """The matchpoint top of a board: 2 per other result played (adjusted scores and
+    byes are not compared)."""
+    played = sum(1 for line in lines if not line.is_adjusted and line.ew_pair is not None)
+    return max(0, 2 * (played - 1))
 
 
 def _escape(value: str) -> str:
@@ -357,12 +748,15 @@ def _event_tags(event: EventRecord) -> list[str]:
 
 
 def _board_tags(event: EventRecord, board: BoardRecord) -> list[str]:
-    lines = _event_tags(event) + [
-        _tag("Board", board.number),
-        _tag("Dealer", board.dealer),
-        _tag("Vulnerable", board.vulnerability),
-        _tag("Deal", board.deal),
-    ]
+    lines = (
+        _event_tags(event)
+        + [
+            _tag("Board", board.number),
+            _tag("Dealer", board.dealer),
+            _tag("Vulnerable", board.vulnerability),
+        ]
+        + ([_tag("Deal", board.deal)] if board.deal else [])
+    )  # an imported board may have none
     if board.dd_table:
         lines.append(_tag("DoubleDummyTricks", dd_tricks_format(board.dd_table)))
         if board.par_score is not None:
@@ -393,8 +787,11 @@ def _cell(value: object) -> str:
     return _quoted(text) if re.search(r'[\s"]', text) else text
 
 
-def _score_row(line: ResultLine) -> list[str]:
+def _score_row(line: ResultLine, method: str = "", top: int = 0) -> list[str]:
     points = [_number(line.ns_points), _number(line.ew_points)]
+    if method == "mp":  # raw matchpoints on the board's top, then the percentages
+        raw = [None if p is None else p * top / 100 for p in (line.ns_points, line.ew_points)]
+        points = [_number(raw[0]), _number(raw[1])] + points
     pairs = [_cell(line.ns_pair), _cell(line.ew_pair)]
     if line.is_adjusted:
         note = f"{line.ns_adjustment or '-'}/{line.ew_adjustment or '-'}"
@@ -415,7 +812,7 @@ def _score_row(line: ResultLine) -> list[str]:
 
 
 def _score_columns(method: str) -> list[tuple[str, int, str]]:
-    unit = "MP" if method == "mp" else "IMP"
+    units = ["MP", "Percentage"] if method == "mp" else ["IMP"]
     return [
         ("PairId_NS", 2, "R"),
         ("PairId_EW", 2, "R"),
@@ -424,15 +821,17 @@ def _score_columns(method: str) -> list[tuple[str, int, str]]:
         ("Result", 2, "R"),
         ("Lead", 3, "L"),
         ("Score_NS", 6, "R"),
-        (f"{unit}_NS", 6, "R"),
-        (f"{unit}_EW", 6, "R"),
-    ]
+    ] + [(f"{unit}_{side}", 6, "R") for unit in units for side in ("NS", "EW")]
+
+
+#: The [Scoring] tag of each method (PBN 2.1 names; the reader knows their variants).
+SCORING_TAGS = {"mp": "MP", "imp": "Butler", "ximp": "Cross-IMP"}
 
 
 def hands_pbn_write(*, event: EventRecord, boards: Iterable[BoardRecord]) -> str:
     """The hand records of ``boards`` as a PBN 2.1 file (one game per board)."""
     lines = _header()
-    for board in sorted(boards, key=lambda b: b.number):
+    for board in sorted((b for b in boards if b.deal), key=lambda b: b.number):
         lines += _board_tags(event, board) + [""]
     return "\n".join(lines)
 
@@ -449,7 +848,11 @@ def results_pbn_write(
     columns = _score_columns(event.method)
     for board in sorted(boards, key=lambda b: b.number):
         lines += _board_tags(event, board)
-        lines += _table_lines("ScoreTable", columns, map(_score_row, results.get(board.number, [])))
+        lines.append(_tag("Scoring", SCORING_TAGS.get(event.method, "")))
+        board_lines = results.get(board.number, [])
+        top = board_top(board_lines)
+        rows = [_score_row(line, event.method, top) for line in board_lines]
+        lines += _table_lines("ScoreTable", columns, rows)
         lines.append("")
     total_name = "TotalPercentage" if event.method == "mp" else "TotalScoreIMP"
     total_columns = [

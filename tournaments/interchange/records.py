@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date
 
+import scoring
+
 #: Event methods (``Event.Method`` values) the formats know.
 METHODS = ("ximp", "imp", "mp")
 
@@ -24,6 +26,7 @@ class EventRecord:
     boards_total: int
     boards_per_round: int
     site: str = ""
+    kind: str = "swiss_pairs"  # an Event.Kind value
 
 
 @dataclass(frozen=True)
@@ -37,6 +40,19 @@ class BoardRecord:
     dd_table: dict[str, dict[str, int]] | None = None  # {"NT": {"N": 9, ...}, "S": ...}
     par_score: int | None = None  # for NS
     par_contracts: str = ""
+
+    @property
+    def cycle_dealer(self) -> str:
+        return scoring.board_dealer(self.number)
+
+    @property
+    def cycle_vulnerability(self) -> str:
+        return scoring.board_vulnerability(self.number)
+
+    @property
+    def off_cycle(self) -> bool:
+        """Dealer or vulnerability from a file, unlike the board-number cycle."""
+        return (self.dealer, self.vulnerability) != (self.cycle_dealer, self.cycle_vulnerability)
 
 
 @dataclass(frozen=True)
@@ -59,6 +75,7 @@ class ResultLine:
     ew_points: float | None
     ns_adjustment: str = ""
     ew_adjustment: str = ""
+    room: str = ""  # a team match's "open" or "closed" room
 
     @property
     def is_adjusted(self) -> bool:
@@ -75,7 +92,24 @@ class PairRecord:
     total: float = 0.0
     boards_played: int = 0
     master_points: int = 0
+    name: str = ""  # a team's name
 
     @property
     def names(self) -> str:
         return " - ".join(self.players)
+
+
+@dataclass(frozen=True)
+class MatchRecord:
+    """A team match of one round: home and away team numbers (no away team: a bye),
+    their IMPs and VPs, and the two rooms' results by board number."""
+
+    number: int
+    round: int
+    home: int
+    away: int | None
+    home_imps: int | None
+    away_imps: int | None
+    home_vp: float | None
+    away_vp: float | None
+    results: dict[int, list[ResultLine]] = field(default_factory=dict)

@@ -29,10 +29,13 @@ HANDSET/BOARD/HAND). What this module writes::
             <NS_PAIR_NUMBER/> <EW_PAIR_NUMBER/> (absent for a bye)
             <CONTRACT>4SX | PASS</CONTRACT> <PLAYED_BY>N</PLAYED_BY> <LEAD>SA</LEAD>
             <TRICKS>tricks taken by declarer</TRICKS> <SCORE>NS score</SCORE>
-            <NS_CROSS_IMPS/><EW_CROSS_IMPS/>     (cross-IMP events)
+            <NS_CROSS_IMP_POINTS/><EW_CROSS_IMP_POINTS/> (cross-IMPs, as Pianola and
+                                                          TeamsScorer write them)
             <NS_IMPS/><EW_IMPS/>                 (total IMPs against the datum)
-            <NS_MATCH_POINTS/><EW_MATCH_POINTS/> (MP: the board percentage 0-100, so
-                                                  NS / (NS + EW) is the NS share)
+            <NS_MATCH_POINTS/><EW_MATCH_POINTS/> (MP: raw matchpoints on the board's top,
+                                                  2 per result beaten and 1 per tie, as
+                                                  EBU scorers, RealBridge and BriAn do)
+            <NS_PERCENTAGE/><EW_PERCENTAGE/>     (MP: the board percentage 0-100)
           </TRAVELLER_LINE>
         </BOARD>
       </EVENT>
@@ -58,20 +61,26 @@ from datetime import datetime
 from scoring import SEATS
 
 from ..numbers import ascii_float, ascii_int
-from .records import BoardRecord, EventRecord, PairRecord, ResultLine
+from .pbn import PbnError, adjustment_parse, board_top, contract_parse, percentages_fill
+from .problems import problems_summary
+from .records import BoardRecord, EventRecord, MatchRecord, PairRecord, ResultLine
 
-__all__ = ["UsebioError", "usebio_parse", "usebio_write"]
+__all__ = ["UsebioError", "usebio_parse", "usebio_teams_write", "usebio_write"]
 
 PROGRAM_NAME = "Bridgehall"
 PROGRAM_VERSION = "1.0"
 SCORING_METHODS = {"ximp": "CROSS_IMPS", "imp": "IMPS", "mp": "MATCH_POINTS"}
-POINTS_ELEMENTS = {"ximp": "CROSS_IMPS", "imp": "IMPS", "mp": "MATCH_POINTS"}
+POINTS_ELEMENTS = {"ximp": "CROSS_IMP_POINTS", "imp": "IMPS", "mp": "MATCH_POINTS"}
 DIRECTIONS = {"N": "North", "E": "East", "S": "South", "W": "West"}
 SUIT_ELEMENTS = (("S", "SPADES"), ("H", "HEARTS"), ("D", "DIAMONDS"), ("C", "CLUBS"))
 
 
 class UsebioError(ValueError):
-    """Not a USEBIO document this module can read."""
+    """Not a USEBIO document this module can read; ``problems`` as ``PbnError``'s."""
+
+    def __init__(self, message: str, *, problems: list[tuple[int | None, str]] | None = None):
+        super().__init__(message)
+        self.problems = problems or [(None, message)]
 
 
 def _sub(parent: ET.Element, name: str, text: object = None) -> ET.Element:
@@ -101,7 +110,7 @@ def _pair(parent: ET.Element, pair: PairRecord, method: str) -> None:
         _sub(_sub(element, "MASTER_POINTS"), "MASTER_POINTS_AWARDED", pair.master_points)
 
 
-def _traveller_line(parent: ET.Element, line: ResultLine, method: str) -> None:
+def _traveller_line(parent: ET.Element, line: ResultLine, method: str, top: int) -> None:
     element = _sub(parent, "TRAVELLER_LINE")
     if line.ns_pair is not None:
         _sub(element, "NS_PAIR_NUMBER", line.ns_pair)
@@ -118,10 +127,14 @@ def _traveller_line(parent: ET.Element, line: ResultLine, method: str) -> None:
             _sub(element, "TRICKS", line.tricks)
         _sub(element, "SCORE", line.ns_score or 0)
     suffix = POINTS_ELEMENTS[method]
-    if line.ns_points is not None:
-        _sub(element, f"NS_{suffix}", _number(line.ns_points))
-    if line.ew_points is not None:
-        _sub(element, f"EW_{suffix}", _number(line.ew_points))
+    for side, points in (("NS", line.ns_points), ("EW", line.ew_points)):
+        if points is None:
+            continue
+        if method == "mp":  # raw matchpoints on the board's top, then the percentage
+            _sub(element, f"{side}_MATCH_POINTS", _number(points * top / 100))
+            _sub(element, f"{side}_PERCENTAGE", _number(points))
+        else:
+            _sub(element, f"{side}_{suffix}", _number(points))
 
 
 def _hands(parent: ET.Element, board: BoardRecord) -> None:
@@ -166,17 +179,126 @@ def usebio_write(
     for board in boards:
         element = _sub(ev, "BOARD")
         _sub(element, "BOARD_NUMBER", board.number)
-        for line in results.get(board.number, []):
-            _traveller_line(element, line, event.method)
-    if boards:
+        lines = results.get(board.number, [])
+        top = board_top(lines)
+        for line in lines:
+            _traveller_line(element, line, event.method, top)
+    if any(b.deal for b in boards):
         handset = _sub(root, "HANDSET")
         for board in boards:
-            _hands(handset, board)
+            if board.deal:  # an imported board may have none
+                _hands(handset, board)
     ET.indent(root, space="  ")
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
 
 
+TEAM_EVENT_TYPES = {"teams_swiss": "SWISS_TEAMS", "teams_rr": "ROUND_ROBIN_TEAMS"}
+
+
+def _team(parent: ET.Element, team: PairRecord) -> None:
+    element = _sub(parent, "TEAM")
+    _sub(element, "TEAM_NUMBER", team.number)
+    _sub(element, "TEAM_NAME", team.name)
+    for name in team.players:
+        _sub(_sub(element, "PLAYER"), "PLAYER_NAME", name)
+    if team.rank is not None:
+        _sub(element, "PLACE", team.rank)
+    _sub(element, "TOTAL_SCORE", _number(team.total))
+    _sub(element, "BOARDS_PLAYED", team.boards_played)
+    if team.master_points:
+        _sub(_sub(element, "MASTER_POINTS"), "MASTER_POINTS_AWARDED", team.master_points)
+
+
+def _match_team(parent: ET.Element, tag: str, number: int, imps, vps) -> None:
+    element = _sub(parent, tag)
+    _sub(element, "TEAM_NUMBER", number)
+    if imps is not None:
+        _sub(element, "IMPS", imps)
+    if vps is not None:
+        _sub(element, "VICTORY_POINTS", _number(vps))
+
+
+def usebio_teams_write(
+    *,
+    event: EventRecord,
+    teams: Iterable[PairRecord],
+    matches: Iterable[MatchRecord],
+    boards: Iterable[BoardRecord],
+) -> str:
+    """A team event as USEBIO 1.2: TEAM participants (name, players, place, VPs), then
+    each MATCH (round, home and away team with IMPs and VPs) with its BOARD elements,
+    whose traveller lines name their ROOM and the teams sitting NS and EW (the IMPs of
+    the board for each side in NS_IMPS/EW_IMPS), and the hand records."""
+    boards = sorted(boards, key=lambda b: b.number)
+    root = ET.Element("USEBIO", {"Version": "1.2"})
+    _sub(_sub(root, "CLUB"), "CLUB_NAME", event.site or PROGRAM_NAME)
+    ev = _sub(root, "EVENT")
+    ev.set("EVENT_TYPE", TEAM_EVENT_TYPES.get(event.kind, "SWISS_TEAMS"))
+    _sub(ev, "PROGRAM_NAME", PROGRAM_NAME)
+    _sub(ev, "PROGRAM_VERSION", PROGRAM_VERSION)
+    _sub(ev, "EVENT_IDENTIFIER", event.id)
+    _sub(ev, "EVENT_DESCRIPTION", event.name)
+    _sub(ev, "DATE", event.date.strftime("%d/%m/%Y"))
+    _sub(ev, "BOARD_SCORING_METHOD", "IMPS")
+    _sub(ev, "BOARDS_PLAYED", event.boards_total)
+    _sub(ev, "BOARDS_PER_ROUND", event.boards_per_round)
+    participants = _sub(ev, "PARTICIPANTS")
+    for team in teams:
+        _team(participants, team)
+    for match in matches:
+        element = _sub(ev, "MATCH")
+        _sub(element, "MATCH_NUMBER", match.number)
+        _sub(element, "ROUND_NUMBER", match.round)
+        _match_team(element, "HOME_TEAM", match.home, match.home_imps, match.home_vp)
+        if match.away is not None:
+            _match_team(element, "AWAY_TEAM", match.away, match.away_imps, match.away_vp)
+        for number in sorted(match.results):
+            board = _sub(element, "BOARD")
+            _sub(board, "BOARD_NUMBER", number)
+            for line in match.results[number]:
+                _team_line(board, line)
+    if any(b.deal for b in boards):
+        handset = _sub(root, "HANDSET")
+        for board in boards:
+            if board.deal:  # an imported board may have none
+                _hands(handset, board)
+    ET.indent(root, space="  ")
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+
+
+def _team_line(parent: ET.Element, line: ResultLine) -> None:
+    """A room's result: as a pairs line, with ROOM and the teams as NS/EW_TEAM_NUMBER."""
+    _traveller_line(parent, line, "imp", 0)
+    element = parent[-1]
+    for side in ("NS", "EW"):
+        number = element.find(f"{side}_PAIR_NUMBER")
+        if number is not None:
+            number.tag = f"{side}_TEAM_NUMBER"
+    room = ET.Element("ROOM")
+    room.text = line.room.capitalize()
+    element.insert(0, room)
+
+
 # --- reading ---------------------------------------------------------------------------
+
+#: EVENT_TYPE values → (kind of field, method when BOARD_SCORING_METHOD says nothing).
+EVENT_TYPES = {
+    "SWISS_PAIRS": ("pairs", None), "MP_PAIRS": ("pairs", "mp"), "PAIRS": ("pairs", None),
+    "BUTLER_PAIRS": ("pairs", "imp"), "IMP_PAIRS": ("pairs", "ximp"),
+    "CROSS_IMP_PAIRS": ("pairs", "ximp"), "INDIVIDUAL": ("individual", "mp"),
+    "TEAMS_OF_FOUR": ("teams", "imp"), "SWISS_TEAMS": ("teams", "imp"),
+    "TEAMS": ("teams", "imp"), "KNOCKOUT": ("teams", "imp"), "MULTIPLE_TEAMS": ("teams", "imp"),
+    "ROUND_ROBIN_TEAMS": ("teams", "imp"),
+}  # fmt: skip
+READ_METHODS = {
+    "CROSS_IMPS": "ximp", "CROSS_IMP": "ximp", "IMPS": "imp", "BUTLER": "imp",
+    "MATCH_POINTS": "mp", "MATCHPOINTS": "mp", "NEUBERG": "mp",
+}  # fmt: skip
+_POINT_NAMES = {
+    "imps": ("CROSS_IMP_POINTS", "CROSS_IMPS", "IMPS", "IMP_POINTS", "BUTLER_IMPS"),
+    "mp": ("MATCH_POINTS",),
+    "percentage": ("PERCENTAGE",),
+}
 
 
 def _text(element: ET.Element, name: str) -> str | None:
@@ -192,55 +314,79 @@ def _int(element: ET.Element, name: str) -> int | None:
         return None
     number = ascii_int(text.rstrip("="))
     if number is None:
-        raise UsebioError(f"<{name}> is not a number (digits 0-9): {text!r}")
+        raise UsebioError(f"<{name}> is not a number (digits 0-9): {text!r}.")
     return number
 
 
 def _float(element: ET.Element, name: str) -> float | None:
     text = _text(element, name)
-    if text in (None, ""):
+    if text in (None, "", "-"):
         return None
-    number = ascii_float(text)
+    number = ascii_float(text.rstrip("%"))
     if number is None:
-        raise UsebioError(f"<{name}> is not a number (digits 0-9): {text!r}")
+        if adjustment_parse(text) is not None:
+            return None
+        raise UsebioError(f"<{name}> is not a number (digits 0-9): {text!r}.")
     return number
 
 
-def _points(line: ET.Element, side: str) -> float | None:
-    for suffix in ("CROSS_IMPS", "IMPS", "MATCH_POINTS"):
+def _points(line: ET.Element, side: str, kind: str) -> float | None:
+    for suffix in _POINT_NAMES[kind]:
         value = _float(line, f"{side}_{suffix}")
         if value is not None:
             return value
     return None
 
 
-def _line_parse(line: ET.Element) -> dict:
-    score = _text(line, "SCORE") or ""
+def _contract(text: str) -> str:
+    """USEBIO writes doubled as X or *: "4S*", "3NT**", "4HX", "PASS"."""
+    compact = text.replace("*", "X").replace(" ", "")
+    try:
+        return contract_parse(compact)
+    except PbnError as exc:
+        raise UsebioError(str(exc)) from exc
+
+
+def _line_parse(line: ET.Element, context: Mapping[str, object]) -> dict:
+    score = _text(line, "SCORE") or _text(line, "NS_SCORE") or ""
     result = {
-        "ns_pair": _int(line, "NS_PAIR_NUMBER"),
-        "ew_pair": _int(line, "EW_PAIR_NUMBER"),
-        "contract": "",
-        "declarer": "",
-        "tricks": None,
-        "lead": "",
-        "ns_score": None,
-        "ns_points": _points(line, "NS"),
-        "ew_points": _points(line, "EW"),
-        "ns_adjustment": "",
-        "ew_adjustment": "",
-    }
-    if score.upper().startswith("A"):
-        ns_adj, _, ew_adj = score.partition("/")
-        result["ns_adjustment"] = "" if ns_adj == "-" else ns_adj
-        result["ew_adjustment"] = "" if ew_adj in ("-", "") else ew_adj
+        "ns_pair": _int(line, "NS_PAIR_NUMBER") or _int(line, "NS_TEAM_NUMBER"),
+        "ew_pair": _int(line, "EW_PAIR_NUMBER") or _int(line, "EW_TEAM_NUMBER"),
+        "contract": "", "declarer": "", "tricks": None, "lead": "", "ns_score": None,
+        "ns_points": _points(line, "NS", "imps"), "ew_points": _points(line, "EW", "imps"),
+        "ns_adjustment": "", "ew_adjustment": "",
+        "ns_mp": _points(line, "NS", "mp"), "ew_mp": _points(line, "EW", "mp"),
+        "ns_percentage": _points(line, "NS", "percentage"),
+        "ew_percentage": _points(line, "EW", "percentage"),
+        "table": _int(line, "TABLE_NUMBER"), "round": _int(line, "ROUND_NUMBER"),
+        "section": str(context.get("section") or ""), "room": (_text(line, "ROOM") or "").lower(),
+        "match": context.get("match"), "ns_names": [], "ew_names": [],
+    }  # fmt: skip
+    contract_text = (_text(line, "CONTRACT") or "").strip()
+    adjusted = adjustment_parse(score) or adjustment_parse(contract_text)
+    if adjusted is not None:
+        result["ns_adjustment"], result["ew_adjustment"] = adjusted[0], adjusted[1]
+        if result["ns_percentage"] is None and adjusted[2] is not None:
+            result["ns_percentage"], result["ew_percentage"] = adjusted[2], adjusted[3]
         return result
-    contract = (_text(line, "CONTRACT") or "").upper()
-    result["contract"] = "PASS" if contract in ("PASS", "P", "PASSED", "AP") else contract
-    result["ns_score"] = _int(line, "SCORE")
-    if result["contract"] != "PASS":
-        result["declarer"] = (_text(line, "PLAYED_BY") or "").upper()[:1]
-        result["tricks"] = _int(line, "TRICKS")
-        result["lead"] = (_text(line, "LEAD") or "").upper()
+    result["contract"] = _contract(contract_text)
+    result["ns_score"] = _int(line, "SCORE") if _text(line, "SCORE") else _int(line, "NS_SCORE")
+    if result["ns_score"] is None and _text(line, "EW_SCORE"):
+        result["ns_score"] = -(_int(line, "EW_SCORE") or 0)
+    if result["contract"] == "PASS":
+        result["ns_score"] = result["ns_score"] or 0
+        return result
+    seat = (_text(line, "PLAYED_BY") or "").upper()[:1]
+    if seat not in SEATS:
+        raise UsebioError(f"<PLAYED_BY> {_text(line, 'PLAYED_BY')!r} is not N, E, S or W.")
+    result["declarer"] = seat
+    result["tricks"] = _int(line, "TRICKS")
+    if result["tricks"] is None or not 0 <= result["tricks"] <= 13:
+        raise UsebioError(f"<TRICKS> {_text(line, 'TRICKS')!r} is not a number of tricks.")
+    lead = (_text(line, "LEAD") or "").upper().replace("10", "T")
+    result["lead"] = lead if len(lead) == 2 and lead[0] in "SHDC" else ""
+    if result["ns_score"] is None:
+        raise UsebioError(f"the result of {result['contract']} by {seat} has no <SCORE>.")
     return result
 
 
@@ -253,69 +399,169 @@ def _deal_parse(board: ET.Element) -> str:
             direction[:1] if not direction or direction[:1] in SEATS else None
         )
         if seat is None:
-            raise UsebioError(f"unknown HAND direction {direction!r}")
+            raise UsebioError(f"unknown HAND direction {direction!r}.")
         hands[seat] = ".".join((_text(hand, name) or "") for _, name in SUIT_ELEMENTS)
     if set(hands) != set(SEATS):
-        raise UsebioError("a HANDSET board needs four hands")
+        raise UsebioError("a HANDSET board needs four hands.")
     return "N:" + " ".join(hands[seat] for seat in SEATS)
 
 
-def usebio_parse(xml: str | bytes) -> dict:
-    """A USEBIO document (as ``usebio_write`` writes it) back into plain dicts::
+def _player_names(element: ET.Element) -> list[str]:
+    names = []
+    for player in element.findall("PLAYER"):
+        name = _text(player, "PLAYER_NAME")
+        if not name:
+            parts = [_text(player, n) for n in ("FIRST_NAME", "SURNAME", "LAST_NAME")]
+            name = " ".join(p for p in parts if p)
+        names.append(name or "")
+    return names
 
-    {"event": {"id", "name", "date", "method", "type"},
-     "pairs": [{"number", "players", "rank", "total", "boards_played", "master_points"}],
-     "boards": {number: {"number", "deal" (or None), "results": [ResultLine dict]}}}
+
+def _participant(element: ET.Element, number_tag: str, section: str) -> dict:
+    mp = element.find("MASTER_POINTS")
+    return {
+        "number": _int(element, number_tag),
+        "name": _text(element, "TEAM_NAME") or "",
+        "section": section,
+        "direction": (_text(element, "DIRECTION") or "").upper(),
+        "players": _player_names(element),
+        "rank": _int(element, "PLACE"),
+        "total": _float(element, "TOTAL_SCORE"),
+        "percentage": _float(element, "PERCENTAGE"),
+        "boards_played": _int(element, "BOARDS_PLAYED"),
+        "master_points": (_int(mp, "MASTER_POINTS_AWARDED") or 0) if mp is not None else 0,
+    }
+
+
+def _match_parse(element: ET.Element, number: int | None) -> dict:
+    """A team match: its teams with their IMPs and VPs (HOME_TEAM/AWAY_TEAM or TEAM)."""
+    teams = []
+    for team in [*element.findall("HOME_TEAM"), *element.findall("AWAY_TEAM"),
+                 *element.findall("TEAM")]:  # fmt: skip
+        teams.append(
+            {
+                "number": _int(team, "TEAM_NUMBER"),
+                "imps": _float(team, "IMPS"),
+                "vps": _float(team, "VICTORY_POINTS") or _float(team, "VPS"),
+            }
+        )
+    return {"number": number, "round": _int(element, "ROUND_NUMBER"), "teams": teams}
+
+
+def _scope_name(element: ET.Element) -> str:
+    return (
+        element.get("SECTION_ID") or _text(element, "SECTION_ID")
+        or _text(element, "SECTION_NAME") or ""
+    )  # fmt: skip
+
+
+def usebio_parse(xml: str | bytes) -> dict:
+    """A USEBIO 1.2 document, ours or another scorer's, into plain dicts::
+
+    {"event": {"id", "name", "date", "method", "type", "kind" (pairs/teams/individual)},
+     "pairs": [{"number", "section", "direction", "players", "rank", "total",
+                "percentage", "boards_played", "master_points"}],
+     "teams": [the same, with "name"],
+     "matches": [{"id", "number", "round", "teams": [{"number", "imps", "vps"}]}],
+     "boards": {number: {"number", "deal" (or None), "results": [line dict]}}}
+
+    BOARD elements are read wherever they are: under EVENT, under SESSION/SECTION (a
+    line keeps its section: the same board number scored across several sections is
+    one board) or under MATCH (a line keeps its match's ``id``, its place in the
+    file). A line dict has the keys of ``ResultLine`` plus ``ns_mp``/``ew_mp`` (raw
+    matchpoints), ``ns_percentage``, ``table``, ``round``, ``section``, ``room`` and
+    ``match``; ``ns_points`` is the line's IMPs, else its percentage (the file's, or
+    its matchpoints over the top).
+    Every problem is collected and raised as one ``UsebioError``, grouped by board.
     """
+    head = xml[:4096] if isinstance(xml, bytes) else xml[:4096].encode("utf-8", "replace")
+    if b"<!ENTITY" in head or b"<!DOCTYPE" in head and b"[" in head:
+        # USEBIO declares no entities; a file that does is refused, not expanded
+        raise UsebioError("a USEBIO file declares no entities (<!ENTITY>).")
     try:
         root = ET.fromstring(xml)
     except ET.ParseError as exc:
-        raise UsebioError(f"not XML: {exc}") from exc
+        raise UsebioError(f"not XML: {exc}.") from exc
     if root.tag != "USEBIO":
-        raise UsebioError(f"the root element is <{root.tag}>, not <USEBIO>")
+        raise UsebioError(f"the root element is <{root.tag}>, not <USEBIO>.")
     ev = root.find("EVENT")
     if ev is None:
-        raise UsebioError("no <EVENT>")
-    methods = {v: k for k, v in SCORING_METHODS.items()}
+        raise UsebioError("no <EVENT>.")
     date_text = _text(ev, "DATE") or ""
-    try:
-        event_date = datetime.strptime(date_text, "%d/%m/%Y").date() if date_text else None
-    except ValueError as exc:
-        raise UsebioError(f"<DATE> is not dd/mm/yyyy: {date_text!r}") from exc
+    event_date = None
+    for pattern in ("%d/%m/%Y", "%Y-%m-%d", "%d.%m.%Y"):
+        try:
+            event_date = datetime.strptime(date_text, pattern).date()
+            break
+        except ValueError:
+            continue
+    if date_text and event_date is None:
+        raise UsebioError(f"<DATE> is not dd/mm/yyyy: {date_text!r}.")
+    event_type = ev.get("EVENT_TYPE", "") or _text(ev, "EVENT_TYPE") or ""
+    kind, type_method = EVENT_TYPES.get(event_type.upper(), ("pairs", None))
+    method_text = (_text(ev, "BOARD_SCORING_METHOD") or "").upper()
     event = {
         "id": _int(ev, "EVENT_IDENTIFIER"),
-        "name": _text(ev, "EVENT_DESCRIPTION") or "",
+        "name": _text(ev, "EVENT_DESCRIPTION") or _text(ev, "EVENT_NAME") or "",
         "date": event_date,
-        "method": methods.get(_text(ev, "BOARD_SCORING_METHOD") or ""),
-        "type": ev.get("EVENT_TYPE", ""),
+        "method": READ_METHODS.get(method_text) or type_method,
+        "type": event_type,
+        "kind": kind,
     }
-    pairs = []
-    for pair in ev.iterfind("PARTICIPANTS/PAIR"):
-        mp = pair.find("MASTER_POINTS")
-        pairs.append(
-            {
-                "number": _int(pair, "PAIR_NUMBER"),
-                "players": [_text(p, "PLAYER_NAME") or "" for p in pair.findall("PLAYER")],
-                "rank": _int(pair, "PLACE"),
-                "total": _float(pair, "TOTAL_SCORE"),
-                "boards_played": _int(pair, "BOARDS_PLAYED"),
-                "master_points": (_int(mp, "MASTER_POINTS_AWARDED") or 0) if mp is not None else 0,
-            }
-        )
+    pairs: list[dict] = []
+    teams: list[dict] = []
+    matches: list[dict] = []
     boards: dict[int, dict] = {}
-    for board in ev.findall("BOARD"):
-        number = _int(board, "BOARD_NUMBER")
-        if number is None:
-            raise UsebioError("a <BOARD> without <BOARD_NUMBER>")
-        boards[number] = {
-            "number": number,
-            "deal": None,
-            "results": [_line_parse(line) for line in board.findall("TRAVELLER_LINE")],
-        }
-    for board in root.iterfind("HANDSET/BOARD"):
-        number = _int(board, "BOARD_NUMBER")
-        if number is None:
-            raise UsebioError("a HANDSET <BOARD> without <BOARD_NUMBER>")
-        entry = boards.setdefault(number, {"number": number, "deal": None, "results": []})
-        entry["deal"] = _deal_parse(board)
-    return {"event": event, "pairs": pairs, "boards": boards}
+    problems: list[tuple[int | None, str]] = []
+
+    def walk(element: ET.Element, context: dict) -> None:
+        for child in element:
+            tag = child.tag
+            if tag in ("SESSION", "SECTION"):
+                inner = dict(context)
+                if tag == "SECTION":
+                    inner["section"] = _scope_name(child)
+                walk(child, inner)
+            elif tag == "MATCH":
+                match = _match_parse(child, _int(child, "MATCH_NUMBER") or len(matches) + 1)
+                match["id"] = len(matches) + 1  # numbers start again each round
+                matches.append(match)
+                walk(child, {**context, "match": match["id"]})
+            elif tag == "PARTICIPANTS":
+                section = str(context.get("section") or "")
+                pairs.extend(_participant(p, "PAIR_NUMBER", section) for p in child.iter("PAIR"))
+                teams.extend(_participant(t, "TEAM_NUMBER", section) for t in child.iter("TEAM"))
+            elif tag == "BOARD":
+                number = _int(child, "BOARD_NUMBER")
+                if number is None:
+                    problems.append((None, "a <BOARD> without <BOARD_NUMBER>."))
+                    continue
+                board = boards.setdefault(number, {"number": number, "deal": None, "results": []})
+                for line in child.iter("TRAVELLER_LINE"):
+                    try:
+                        board["results"].append(_line_parse(line, context))
+                    except UsebioError as exc:
+                        problems.append((number, str(exc)))
+
+    try:
+        walk(ev, {"section": "", "match": None})
+        for board in root.iterfind("HANDSET/BOARD"):
+            number = _int(board, "BOARD_NUMBER")
+            if number is None:
+                raise UsebioError("a HANDSET <BOARD> without <BOARD_NUMBER>.")
+            try:
+                entry = boards.setdefault(number, {"number": number, "deal": None, "results": []})
+                entry["deal"] = _deal_parse(board)
+            except UsebioError as exc:
+                problems.append((number, str(exc)))
+    except UsebioError as exc:
+        problems.append((None, str(exc)))
+    if problems:
+        raise UsebioError(problems_summary(problems), problems=problems)
+    for board in boards.values():
+        percentages_fill(board["results"])
+    if event["method"] is None and kind == "pairs":
+        event["method"] = "mp" if any(
+            line["ns_percentage"] is not None for b in boards.values() for line in b["results"]
+        ) else "ximp"  # fmt: skip
+    return {"event": event, "pairs": pairs, "teams": teams, "matches": matches, "boards": boards}

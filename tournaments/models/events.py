@@ -101,6 +101,17 @@ class Event(models.Model):
     # docs/rules.md § HCP-par: the expected-score table this event scores with, as
     # {"None": [41 scores], "NS": ..., "EW": ..., "All": ...}; null: the shipped one.
     hcp_par_table = models.JSONField(_("HCP-par table"), null=True, blank=True)
+
+    class Source(models.TextChoices):
+        BRIDGEHALL = "", _("Played here")
+        USEBIO = "usebio", _("Imported from a USEBIO file")
+        PBN = "pbn", _("Imported from a PBN file")
+
+    # docs/rules.md § Files: an event imported finished from another scorer's file keeps
+    # that file's scores; it is never scored here unless the director asks.
+    source = models.CharField(
+        _("source"), max_length=8, choices=Source, blank=True, default="", db_default=""
+    )
     current_round = models.PositiveSmallIntegerField(_("current round"), default=0)
     # Timed automation: a paused event's clock stops; the offset shifts every later time.
     paused_at = models.DateTimeField(_("paused at"), null=True, blank=True)

@@ -7,6 +7,8 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+import scoring
+
 from .events import Entry, Event
 
 
@@ -68,6 +70,20 @@ class Board(models.Model):
 
     def __str__(self) -> str:
         return f"{_('Board')} {self.number}"
+
+    @property
+    def cycle_dealer(self) -> str:
+        """The dealer of the board-number cycle (a file may give another one)."""
+        return scoring.board_dealer(self.number)
+
+    @property
+    def cycle_vulnerability(self) -> str:
+        return scoring.board_vulnerability(self.number)
+
+    @property
+    def off_cycle(self) -> bool:
+        """Dealer or vulnerability from a file, unlike the cycle (docs/rules.md § Files)."""
+        return (self.dealer, self.vulnerability) != (self.cycle_dealer, self.cycle_vulnerability)
 
 
 class Table(models.Model):

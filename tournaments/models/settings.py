@@ -59,6 +59,9 @@ class SwissSettings(RoundSchedule):
     )
     # Double-dummy analysis of deals dealt ahead of their round (hand records), by number.
     preset_analysis = models.JSONField(default=dict, blank=True)
+    # docs/rules.md § Files: a file's dealer and vulnerability where they differ from the
+    # board-number cycle, by number ({"5": {"dealer": "E", "vulnerability": "None"}}).
+    preset_conditions = models.JSONField(default=dict, blank=True, db_default={})
 
     class Meta:
         verbose_name = _("Swiss pairs settings")
@@ -120,6 +123,8 @@ class MovementSettings(RoundSchedule):
         help_text=_("Board number to PBN deal, used instead of a shuffle (PBN import)."),
     )
     preset_analysis = models.JSONField(default=dict, blank=True)
+    # An imported deal's dealer and vulnerability, by board number (docs/rules.md § Files).
+    preset_conditions = models.JSONField(default=dict, blank=True, db_default={})
 
     class Meta:
         verbose_name = _("movement settings")

@@ -130,6 +130,9 @@ class TeamsSettings(RoundSchedule):
     preset_deals = models.JSONField(_("imported deals"), default=dict, blank=True)
     # Double-dummy analysis of deals dealt ahead of their round (hand records), by number.
     preset_analysis = models.JSONField(default=dict, blank=True)
+    # docs/rules.md § Files: a file's dealer and vulnerability where they differ from the
+    # board-number cycle, by number ({"5": {"dealer": "E", "vulnerability": "None"}}).
+    preset_conditions = models.JSONField(default=dict, blank=True, db_default={})
     broadcast = models.BooleanField(
         _("live broadcast"),
         default=True,

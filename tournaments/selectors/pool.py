@@ -238,3 +238,8 @@ def table_player_board(
     if deal is None:
         raise BridgeError(_("That board is not played at this table."), code="board")
     return table, seat.player, deal.board
+
+
+def pool_event_get(*, event_id: int) -> Event | None:
+    """The scoring pool ``event_id``, or None (no such event, or not a pool)."""
+    return Event.objects.filter(pk=event_id, kind=Event.Kind.POOL).first()

@@ -40,15 +40,26 @@ def _check_round(event: Event, number: int) -> None:
         raise BridgeError(_("The event is over: use the exports."), code="finished")
 
 
-def _preset_record(event: Event, n: int) -> BoardRecord:
+def preset_conditions_get(event: Event, n: int) -> tuple[str, str]:
+    """Dealer and vulnerability of board ``n`` dealt ahead: its file's (docs/rules.md
+    § Files), else the board-number cycle."""
     import scoring
 
+    given = event.settings.preset_conditions.get(str(n), {})
+    return (
+        given.get("dealer") or scoring.board_dealer(n),
+        given.get("vulnerability") or scoring.board_vulnerability(n),
+    )
+
+
+def _preset_record(event: Event, n: int) -> BoardRecord:
     settings = event.settings
     analysis = settings.preset_analysis.get(str(n)) or {}
+    dealer, vulnerability = preset_conditions_get(event, n)
     return BoardRecord(
         number=n,
-        dealer=scoring.board_dealer(n),
-        vulnerability=scoring.board_vulnerability(n),
+        dealer=dealer,
+        vulnerability=vulnerability,
         deal=settings.preset_deals[str(n)],
         dd_table=analysis.get("dd_table"),
         par_score=analysis.get("par_score"),
@@ -92,17 +103,14 @@ def round_hands_pbn(*, event: Event, number: int, actor: User) -> str:
 def preset_deals_analyse(*, event_id: int, numbers: list[int]) -> int:
     """Double-dummy analysis of deals dealt ahead (a background task); kept with the
     preset deals and copied onto the boards when the round is dealt."""
-    import scoring
-
     event = Event.objects.get(pk=event_id)
     deals = {n: event.settings.preset_deals.get(str(n)) for n in numbers}
     done = {}
     for n, deal in deals.items():
         if not deal or str(n) in event.settings.preset_analysis:
             continue
-        a = deal_analyse(
-            deal, dealer=scoring.board_dealer(n), vulnerability=scoring.board_vulnerability(n)
-        )
+        dealer, vulnerability = preset_conditions_get(event, n)
+        a = deal_analyse(deal, dealer=dealer, vulnerability=vulnerability)
         done[str(n)] = {
             "dd_table": a.tricks, "par_score": a.par_score, "par_contracts": a.par_contracts,
             "deal": deal,

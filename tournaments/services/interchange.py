@@ -9,11 +9,14 @@ the rows (a fixed number of queries) and, for the import, validates and stores.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+import scoring
 from accounts.models import User
 
 from .. import selectors
@@ -22,16 +25,20 @@ from ..errors import BridgeError, ConflictError
 from ..interchange import (
     BoardRecord,
     EventRecord,
+    MatchRecord,
     PairRecord,
     PbnError,
     ResultLine,
     hands_pbn_write,
     pbn_parse,
     results_pbn_write,
+    usebio_teams_write,
     usebio_write,
 )
+from ..interchange.pbn import dealer_parse, vulnerability_parse
+from ..interchange.problems import problems_summary
 from ..lock_objects import event_for_update
-from ..models import Board, Entry, Event, Result, Round
+from ..models import Board, Entry, Event, Match, Result, Round, TeamEntry
 from ..numbers import ascii_int
 from ..permissions import director_required
 from .audit import log_action
@@ -55,6 +62,7 @@ def _event_record(event: Event) -> EventRecord:
         method=event.method,
         boards_total=event.boards_total,
         boards_per_round=event.boards_per_round,
+        kind=event.kind,
     )
 
 
@@ -143,8 +151,75 @@ def event_results_pbn_export(*, event: Event) -> str:
     )
 
 
+def _team_data(event: Event, boards: list[Board]):
+    """The teams (PairRecord with the team's name) and the matches of the rounds
+    everyone may see, with both rooms' results by board (a fixed number of queries)."""
+    entries = selectors.standings_get(event=event)
+    links = dict(TeamEntry.objects.filter(event=event).values_list("entry_id", "team__name"))
+    teams = [
+        PairRecord(
+            number=e.registration_order,
+            players=[m.player.name for m in e.members.all()],
+            rank=e.rank if event.status == Event.Status.FINISHED else None,
+            total=e.total,
+            boards_played=e.boards_played,
+            master_points=e.master_points,
+            name=links.get(e.pk, ""),
+        )
+        for e in entries
+    ]
+    numbers = {e.pk: e.registration_order for e in entries}
+    rounds = {b.round_id for b in boards}
+    matches = list(
+        Match.objects.filter(event=event, round_id__in=rounds)
+        .select_related("round")
+        .order_by("round__number", "number")
+    )
+    lines = _results(boards, numbers)
+    room_of = {}
+    for m in matches:
+        room_of[m.open_table_id] = (m.pk, "open")
+        room_of[m.closed_table_id] = (m.pk, "closed")
+    rows = (
+        Result.objects.filter(board__in=boards)
+        .exclude(status=Result.Status.CUT)
+        .values_list("table_id", "board__number")
+        .order_by("board__number", "table__number")
+    )
+    by_match: dict[int, dict[int, list[ResultLine]]] = {m.pk: {} for m in matches}
+    index: dict[int, int] = {}
+    for table_id, number in rows:
+        line = lines[number][index.get(number, 0)]
+        index[number] = index.get(number, 0) + 1
+        match_id, room = room_of[table_id]
+        by_match[match_id].setdefault(number, []).append(replace(line, room=room))
+    records = [
+        MatchRecord(
+            number=m.number,
+            round=m.round.number,
+            home=numbers[m.home_id],
+            away=numbers.get(m.away_id),
+            home_imps=m.home_imps,
+            away_imps=m.away_imps,
+            home_vp=m.home_vp,
+            away_vp=m.away_vp,
+            results=by_match[m.pk],
+        )  # fmt: skip
+        for m in matches
+    ]
+    return teams, records
+
+
 def event_usebio_export(*, event: Event) -> str:
-    """Participants, travellers and hand records as USEBIO 1.2 XML."""
+    """Participants, travellers and hand records as USEBIO 1.2 XML (a team event:
+    teams and their matches)."""
+    if event.kind in (Event.Kind.TEAMS_SWISS, Event.Kind.TEAMS_RR):
+        boards = boards_public_get(event=event)
+        teams, matches = _team_data(event, boards)
+        return usebio_teams_write(
+            event=_event_record(event), teams=teams, matches=matches,
+            boards=map(_board_record, boards),
+        )  # fmt: skip
     boards, pairs, results = _results_data(event)
     return usebio_write(
         event=_event_record(event),
@@ -176,14 +251,36 @@ def _deal_problem(error: DealError) -> str:
     return _("it is not a valid deal")
 
 
-def _deals_read(text: str, boards_total: int) -> dict[int, str]:
-    """Board number → deal from PBN text; one BridgeError listing every problem."""
+def problems_text(problems: list[tuple[int | None, str]]) -> str:
+    """Problems of a file in a few lines: grouped by kind, boards as ranges, capped."""
+    return problems_summary(
+        problems,
+        board=_("Board %s"),
+        boards=_("Boards %s"),
+        more=_("and %d more problems"),
+    )
+
+
+def _deals_read(text: str, boards_total: int) -> tuple[dict[int, str], dict[int, dict]]:
+    """Board number → deal from PBN text, and the file's dealer and vulnerability where
+    they differ from the cycle; one BridgeError listing every problem, grouped.
+
+    A results file repeats a board's deal once per table: the same deal under a number
+    is one board, a different deal is refused (docs/rules.md § Files).
+    """
     try:
         games = pbn_parse(text)
     except PbnError as exc:
         raise BridgeError(_("Not a PBN file: %(error)s") % {"error": exc}, code="pbn") from exc
     deals: dict[int, str] = {}
-    problems: list[tuple[str, str]] = []
+    conditions: dict[int, dict] = {}
+    problems: list[tuple[int | None, str]] = []
+    codes: list[str] = []
+
+    def problem(code: str, number: int | None, message: str) -> None:
+        codes.append(code)
+        problems.append((number, message))
+
     for game in games:
         if "Deal" not in game.tags:
             continue
@@ -198,44 +295,64 @@ def _deals_read(text: str, boards_total: int) -> dict[int, str]:
                     "written with the digits 0-9."
                 )
             )
-            problems.append(("board_number", message % {"line": game.line, "board": board}))
+            problem("board_number", None, message % {"line": game.line, "board": board})
             continue
         if not 1 <= number <= boards_total:
-            problems.append(
-                (
-                    "board_number",
-                    _("Board %(n)d: this event has boards 1 to %(total)d.")
-                    % {"n": number, "total": boards_total},
-                )
-            )
-        elif number in deals:
-            problems.append(
-                ("duplicate_board", _("Board %(n)d appears twice in the file.") % {"n": number})
-            )
-        else:
-            try:
-                deals[number] = deal_validate(game.tags["Deal"])
-            except DealError as error:
-                problems.append(
-                    (
-                        "bad_deal",
-                        _("Board %(n)d: %(problem)s.")
-                        % {"n": number, "problem": _deal_problem(error)},
-                    )
-                )
-                deals[number] = ""  # seen: a second copy is still a duplicate
+            problem(
+                "board_number", number,
+                _("this event has boards 1 to %(total)d.") % {"total": boards_total},
+            )  # fmt: skip
+            continue
+        try:
+            deal = deal_validate(game.tags["Deal"])
+        except DealError as error:
+            problem("bad_deal", number, _deal_problem(error) + ".")
+            deals.setdefault(number, "")  # seen: a second copy is no new board
+            continue
+        if number in deals:
+            if deals[number] and deals[number] != deal:
+                problem("duplicate_board", number, _("two different deals have this number."))
+            continue
+        deals[number] = deal
+        found = _conditions_read(game.tags, number)
+        if isinstance(found, str):
+            problem("bad_conditions", number, found)
+        elif found:
+            conditions[number] = found
     if problems:
-        raise BridgeError(" ".join(message for _code, message in problems), code=problems[0][0])
+        raise BridgeError(problems_text(problems), code=codes[0])
     if not deals:
         raise BridgeError(_("The file has no deals."), code="no_deals")
-    return deals
+    return deals, conditions
+
+
+def _conditions_read(tags: dict[str, str], number: int) -> dict | str:
+    """The game's [Dealer] and [Vulnerable] where they differ from board ``number``'s
+    cycle (``{}``: as the cycle, or not given); a message when one is unreadable."""
+    found = {}
+    dealer_text, vul_text = tags.get("Dealer", "").strip(), tags.get("Vulnerable", "").strip()
+    if dealer_text:
+        dealer = dealer_parse(dealer_text)
+        if dealer is None:
+            return _("the dealer “%(dealer)s” is not N, E, S or W.") % {"dealer": dealer_text}
+        if dealer != scoring.board_dealer(number):
+            found["dealer"] = dealer
+    if vul_text:
+        vulnerability = vulnerability_parse(vul_text)
+        if vulnerability is None:
+            return _("the vulnerability “%(vul)s” is not None, NS, EW or All.") % {"vul": vul_text}
+        if vulnerability != scoring.board_vulnerability(number):
+            found["vulnerability"] = vulnerability
+    return found
 
 
 def event_deals_import(*, event: Event, text: str, actor: User | None = None) -> dict[str, str]:
     """Store the deals of a PBN file as the event's boards: ``{board number: deal}``.
 
-    All or nothing: any bad deal, board number outside the event or board given twice
-    refuses the whole file. Boards missing from the file are shuffled as usual. Refused
+    All or nothing: any bad deal, board number outside the event or two different deals
+    under one number refuse the whole file (the same deal repeated, once per table of a
+    results file, is one board). The file's dealer and vulnerability are kept where they
+    differ from the board-number cycle. Boards missing from the file are shuffled as usual. Refused
     once round 1 has started (dealt boards never change). ``actor`` None: a command.
     """
     with transaction.atomic():
@@ -250,9 +367,13 @@ def event_deals_import(*, event: Event, text: str, actor: User | None = None) ->
             raise ConflictError(
                 _("Round 1 has started: the deals can no longer change."), code="started"
             )
-        deals = _deals_read(text, event.boards_total)
+        deals, conditions = _deals_read(text, event.boards_total)
         settings = event.settings
         settings.preset_deals = {str(n): deals[n] for n in sorted(deals)}
-        settings.save(update_fields=["preset_deals"])
-        log_action(event=event, actor=actor, action="deals_import", data={"boards": sorted(deals)})
+        settings.preset_conditions = {str(n): conditions[n] for n in sorted(conditions)}
+        settings.save(update_fields=["preset_deals", "preset_conditions"])
+        log_action(
+            event=event, actor=actor, action="deals_import",
+            data={"boards": sorted(deals), "conditions": sorted(conditions)},
+        )  # fmt: skip
     return settings.preset_deals

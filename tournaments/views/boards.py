@@ -159,7 +159,7 @@ def board_detail(request: HttpRequest, event_id: int, number: int) -> HttpRespon
         player_url = player_url_maker()  # one reverse() for every name on the page
         seated = format_for(event).players_at_tables(table_ids={r.table_id for r in results})
         context.update(
-            hands=_hands(board),
+            hands=_hands(board) if board.deal else None,  # an imported file may have none
             dd_rows=_dd_rows(board),
             par_score=score_text(board.par_score) if board.par_score is not None else None,
             par_contracts=_par_html(board.par_contracts),

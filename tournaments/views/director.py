@@ -23,6 +23,7 @@ from ..models import Board, Entry, Event, EventLog, Result, Round, Table
 from ..numbers import ascii_int
 from ..permissions import is_event_director
 from ..services import schedule
+from ..services.imports import MAX_IMPORT_BYTES, event_results_import, event_scoring_compare
 from ..services.interchange import event_deals_import
 from .actions import perform
 from .display import contract_html, pair_names, score_text
@@ -71,6 +72,52 @@ def _describe(snapshot: dict) -> SafeString:
         snapshot.get("declarer") or "",
         "" if tricks is None else tricks,
         score_text(snapshot.get("ns_score")),
+    )
+
+
+@login_required
+def results_import(request: HttpRequest) -> HttpResponse:
+    """A director imports a finished event from another scorer's USEBIO or PBN file."""
+    if not is_event_director(user=request.user):
+        raise PermissionDenied
+    error, name = "", request.POST.get("name", "").strip()[:120]
+    if request.method == "POST":
+        upload = request.FILES.get("file")
+        if upload is None:
+            error = _("Choose a USEBIO or PBN results file.")
+        elif upload.size > MAX_IMPORT_BYTES:
+            error = _("The file is larger than 4 MB.")
+        else:
+            try:
+                event = event_results_import(data=upload.read(), actor=request.user, name=name)
+            except BridgeError as exc:
+                error = exc.message
+            else:
+                done = (
+                    _("Imported: %(n)d pairs and %(boards)d boards, as the file gives them.")
+                    if event.kind == Event.Kind.SWISS_PAIRS
+                    else _("Imported: %(n)d teams and %(boards)d boards, as the file gives them.")
+                )
+                messages.success(
+                    request, done % {"n": event.entries.count(), "boards": event.boards.count()}
+                )
+                return redirect("tournaments:event_detail", event_id=event.pk)
+    return render(request, "tournaments/results_import.html", {"error": error, "name": name})
+
+
+@login_required
+def scoring_check(request: HttpRequest, event_id: int) -> HttpResponse:
+    """An imported event's scores beside ours: where our scoring would differ."""
+    event = _event_for_director(request, event_id)
+    try:
+        differences = event_scoring_compare(event=event, actor=request.user)
+    except BridgeError as exc:
+        messages.error(request, exc.message)
+        return redirect("tournaments:event_detail", event_id=event.pk)
+    return render(
+        request,
+        "tournaments/scoring_check.html",
+        {"event": event, "differences": differences},
     )
 
 

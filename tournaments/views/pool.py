@@ -20,7 +20,6 @@ from accounts.models import User
 from ..errors import BridgeError
 from ..forms import PoolForm
 from ..models import Event, Result
-from ..numbers import ascii_int
 from ..permissions import is_event_director
 from ..selectors import pool as pool_selectors
 from ..selectors.play import SeatInfo
@@ -83,40 +82,6 @@ def pool_join(request: HttpRequest, event_id: int) -> HttpResponse:
         messages.success(request, _("Your table has started: good luck!"))
         return redirect("tournaments:pool_table", event_id=event.pk)
     messages.success(request, _("You are ready: your table starts when four players are."))
-    return redirect("tournaments:pool_lobby", event_id=event.pk)
-
-
-@login_required
-@require_POST
-def pool_disconnection(request: HttpRequest, event_id: int) -> HttpResponse:
-    """The director records that a player at a table in play lost their connection on
-    one of its boards (``docs/rules.md`` § The Rate: the weekly points and board Rate it
-    costs)."""
-    from ratings.services.disconnections import disconnection_record
-
-    event = _pool(event_id)
-    if not is_event_director(user=request.user, event=event):
-        messages.error(request, _("Only the event's director records a disconnection."))
-        return redirect("tournaments:pool_lobby", event_id=event.pk)
-    try:
-        table, player, board = pool_selectors.table_player_board(
-            event=event,
-            table_number=ascii_int(request.POST.get("table", ""), signed=False),
-            player_id=ascii_int(request.POST.get("player", ""), signed=False),
-            board_number=ascii_int(request.POST.get("board", ""), signed=False),
-        )
-        disconnection_record(
-            player=player, event=event, board=board, recorded_by=request.user,
-            reason=request.POST.get("reason", ""),
-        )  # fmt: skip
-    except BridgeError as exc:
-        messages.error(request, exc.message)
-    else:
-        messages.success(
-            request,
-            _("Recorded: %(name)s disconnected on board %(n)s.")
-            % {"name": player.name, "n": board.number},
-        )
     return redirect("tournaments:pool_lobby", event_id=event.pk)
 
 

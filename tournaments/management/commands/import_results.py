@@ -1,0 +1,38 @@
+"""Create a finished event from another scorer's results file (USEBIO or PBN)."""
+
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+
+from tournaments.errors import BridgeError
+from tournaments.services.imports import event_results_import
+
+
+class Command(BaseCommand):
+    help = (
+        "Import a finished event from a USEBIO 1.2 XML file (pairs or teams) or a PBN "
+        "results file (pairs): pairs or teams (players matched by name or created as "
+        "guests), boards, every traveller line and match with the file's scores, and the "
+        "ranking. All or nothing."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("path", type=Path)
+        parser.add_argument("--name", default="", help="The event's name (default: the file's).")
+
+    def handle(self, *args, path, name, **opts):
+        try:
+            data = path.read_bytes()
+        except OSError as exc:
+            raise CommandError(f"Cannot read {path}: {exc.strerror}") from exc
+        try:
+            event = event_results_import(data=data, name=name)
+        except BridgeError as exc:
+            raise CommandError(exc.message) from exc
+        boards = event.boards.count()
+        entries = event.entries.count()
+        unit = "pairs" if event.kind == event.Kind.SWISS_PAIRS else "teams"
+        self.stdout.write(
+            f"Imported event {event.pk} “{event}”: {entries} {unit}, {boards} boards "
+            f"({event.get_source_display()})."
+        )

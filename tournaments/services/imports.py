@@ -1,0 +1,696 @@
+"""Import a finished event from another scorer's file (docs/rules.md § Files).
+
+One service for the director's page, the API and ``manage.py import_results``: a
+USEBIO 1.2 document or a PBN results file becomes a finished pairs event, with its
+pairs (players matched by name, or new guests), boards (deals where the file has them,
+its dealer and vulnerability), every traveller line with the file's scores and points,
+and the file's ranking; a USEBIO team event becomes a finished team event, with its
+teams, matches (IMPs and VPs) and both rooms' results. Nothing is scored here: the
+file's numbers are stored as they are, and :func:`event_scoring_compare` shows, when
+the director asks, where our scoring would differ. All or nothing: any problem refuses
+the whole file, in one message that says what and where.
+"""
+
+from __future__ import annotations
+
+import math
+import secrets
+from dataclasses import dataclass, field
+from datetime import datetime, time
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+import scoring
+from accounts.models import User
+from accounts.names import name_key
+
+from ..deals import DealError, deal_validate
+from ..dispatch import dispatch_on_commit
+from ..errors import BridgeError
+from ..interchange import PbnError, UsebioError, pbn_results_parse, usebio_parse
+from ..models import Board, Entry, EntryMember, Event, Result, Round, Standing, SwissSettings, Table
+from ..permissions import director_required
+from ..timezones import default_time_zone
+from .audit import log_action
+from .interchange import _deal_problem, problems_text
+
+#: Largest file the page and the API accept.
+MAX_IMPORT_BYTES = 4 * 1024 * 1024
+_NAME_SEPARATORS = (" - ", " – ", " & ", " and ", "/")
+
+
+@dataclass
+class _Pair:
+    """An entry of the file: its number, players and standing as the file gives them."""
+
+    key: tuple
+    number: int = 0
+    players: list[str] = field(default_factory=list)
+    rank: int | None = None
+    total: float | None = None
+    percentage: float | None = None
+    boards_played: int | None = None
+    master_points: int = 0
+    name: str = ""  # a team's
+    lines: int = 0
+    points: list[float] = field(default_factory=list)
+
+
+def _decode(data: str | bytes) -> tuple[str, str | bytes]:
+    """("usebio" or "pbn", the content to parse): XML by its first character."""
+    if isinstance(data, bytes):
+        head = data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1]
+        if head == b"<":
+            return "usebio", data
+        try:
+            return "pbn", data.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            return "pbn", data.decode("latin-1")
+    return ("usebio" if data.lstrip("\ufeff \t\r\n")[:1] == "<" else "pbn"), data
+
+
+def _split_names(names: str) -> list[str]:
+    for separator in _NAME_SEPARATORS:
+        if separator in names:
+            return [n.strip() for n in names.split(separator) if n.strip()]
+    return [names.strip()] if names.strip() else []
+
+
+def _read(data: str | bytes) -> tuple[str, dict, dict[tuple, _Pair]]:
+    """Parse the file: its format, the parsed dict and its pairs by key."""
+    source, content = _decode(data)
+    try:
+        parsed = usebio_parse(content) if source == "usebio" else pbn_results_parse(content)
+    except (UsebioError, PbnError) as exc:
+        raise BridgeError(
+            _("The file cannot be read: %(error)s") % {"error": exc}, code="unreadable"
+        ) from exc
+    pairs: dict[tuple, _Pair] = {}
+    if source == "usebio":
+        kind = parsed["event"]["kind"]
+        if kind not in ("pairs", "teams"):
+            raise BridgeError(
+                _("This is a file of an individual event: pairs and teams events can be "
+                  "imported."),
+                code="kind",
+            )  # fmt: skip
+        for p in parsed["teams"] if kind == "teams" else parsed["pairs"]:
+            key = (p["section"], p["number"])
+            pairs[key] = _Pair(
+                key=key, players=[n for n in p["players"] if n], rank=p["rank"],
+                total=p["total"], percentage=p["percentage"], boards_played=p["boards_played"],
+                master_points=p["master_points"], name=p["name"],
+            )  # fmt: skip
+    else:
+        for t in parsed["totals"]:
+            key = ("", t["pair"])
+            pairs[key] = _Pair(
+                key=key, players=_split_names(t["names"]), rank=t["rank"], total=t["total"],
+                percentage=t["percentage"], boards_played=t["boards"],
+            )  # fmt: skip
+    return source, parsed, pairs
+
+
+def _line_pair(pairs: dict[tuple, _Pair], line: dict, side: str) -> _Pair | None:
+    """The pair of one side of a line: by section and number, by number, or by names."""
+    number, names = line[f"{side}_pair"], line[f"{side}_names"]
+    if number is not None:
+        for key in ((line["section"], number), ("", number)):
+            if key in pairs:
+                return pairs[key]
+        key = (line["section"], number)
+    elif names:
+        key = ("names", tuple(names))
+    else:
+        return None
+    return pairs.setdefault(key, _Pair(key=key, players=list(names)))
+
+
+def _number_pairs(pairs: dict[tuple, _Pair]) -> None:
+    """Registration order: the file's numbers when they are unique, else file order."""
+    numbers = [p.key[1] for p in pairs.values() if p.key[0] != "names"]
+    sections = {p.key[0] for p in pairs.values()}
+    if len(sections) == 1 and "names" not in sections and len(set(numbers)) == len(numbers):
+        for pair in pairs.values():
+            pair.number = pair.key[1]
+        return
+    for i, pair in enumerate(pairs.values(), 1):
+        pair.number = i
+
+
+@dataclass
+class _Plan:
+    """What the import will write, checked before anything is written."""
+
+    boards: dict[int, dict]
+    pairs: dict[tuple, _Pair]
+    lines: list[tuple[int, dict, _Pair, _Pair | None]]  # board, line, NS, EW
+    problems: list[tuple[int | None, str]]
+
+
+def _plan(parsed: dict, pairs: dict[tuple, _Pair]) -> _Plan:
+    problems: list[tuple[int | None, str]] = []
+    lines = []
+    boards = {}
+    for number in sorted(parsed["boards"]):
+        board = parsed["boards"][number]
+        if not 1 <= number <= 999:
+            problems.append((number, _("a board number is 1 to 999.")))
+            continue
+        deal = board.get("deal") or ""
+        if deal:
+            try:
+                deal = deal_validate(deal)
+            except DealError as error:
+                problems.append((number, _deal_problem(error) + "."))
+        boards[number] = {**board, "deal": deal}
+        seen: set[tuple] = set()
+        for line in board["results"]:
+            ns, ew = _line_pair(pairs, line, "ns"), _line_pair(pairs, line, "ew")
+            if ns is None:
+                problems.append((number, _("a result has no NS pair.")))
+                continue
+            if ew is None and not line["ns_adjustment"]:
+                problems.append((number, _("a played result has no EW pair.")))
+                continue
+            for pair in (ns, ew):
+                if pair is not None and pair.key in seen:
+                    problems.append((number, _("a pair has two results on this board.")))
+                elif pair is not None:
+                    seen.add(pair.key)
+            lines.append((number, line, ns, ew))
+    if not boards:
+        problems.append((None, _("The file has no boards.")))
+    return _Plan(boards=boards, pairs=pairs, lines=lines, problems=problems)
+
+
+def _rounds(plan: _Plan) -> dict[tuple, int]:
+    """Round of each meeting (NS key, EW key): the file's round, else the first round
+    where neither pair plays yet (a pair sits at one table per round)."""
+    busy: dict[int, set] = {}
+    rounds: dict[tuple, int] = {}
+    for _number, line, ns, ew in plan.lines:
+        meeting = (ns.key, ew.key if ew else None)
+        if meeting in rounds:
+            continue
+        players = {ns.key} | ({ew.key} if ew else set())
+        wanted = line.get("round")
+        if wanted and not busy.get(wanted, set()) & players:
+            chosen = wanted
+        else:
+            chosen = 1
+            while busy.get(chosen, set()) & players:
+                chosen += 1
+        busy.setdefault(chosen, set()).update(players)
+        rounds[meeting] = chosen
+    return rounds or {(None, None): 1}
+
+
+def _players(names: list[list[str]]) -> dict[str, User]:
+    """Each name → an existing player with that name (one only), else a new guest.
+
+    A guest has no password and cannot log in; a director may merge it later.
+    """
+    keys = {name_key(n) for group in names for n in group}
+    found: dict[str, list[User]] = {}
+    for user in User.objects.filter(name_key__in=keys - {""}):
+        found.setdefault(user.name_key, []).append(user)
+    matched: dict[str, User] = {}
+    for group in names:
+        for name in group:
+            users = found.get(name_key(name), [])
+            if name in matched:
+                continue
+            matched[name] = users[0] if len(users) == 1 else _guest(name)
+    return matched
+
+
+def _guest(name: str) -> User:
+    """A new player of that name who cannot log in (no password)."""
+    guest = User(username=f"guest-{secrets.token_hex(6)}", display_name=name[:80])
+    guest.set_unusable_password()
+    guest.save()
+    return guest
+
+
+def _event_values(source: str, parsed: dict, name: str, actor: User | None) -> dict:
+    info = parsed["event"]
+    method = info.get("method")
+    if method not in Event.Method.values:
+        raise BridgeError(
+            _("The file does not say how it was scored (matchpoints or IMPs)."), code="method"
+        )
+    day = info.get("date")
+    if isinstance(day, str):
+        try:
+            day = datetime.strptime(day.strip(), "%Y.%m.%d").date()
+        except ValueError:
+            day = None
+    zone = default_time_zone()
+    start = timezone.make_aware(datetime.combine(day or timezone.localdate(), time(12)))
+    title = (name or info.get("name") or "").strip()[:120] or _("Imported event")
+    return {
+        "name": title, "kind": Event.Kind.SWISS_PAIRS, "status": Event.Status.FINISHED,
+        "director": actor, "start_at": start, "time_zone": zone, "method": method,
+        "source": source, "finished_at": timezone.now(), "next_transition_at": None,
+    }  # fmt: skip
+
+
+def _standings(event: Event, pairs: list[_Pair]) -> None:
+    """Totals and ranks as the file gives them (our totals only where it has none)."""
+    method = event.method
+    ranked = any(p.rank is not None for p in pairs)
+    for pair in pairs:
+        computed = sum(pair.points)
+        if method == Event.Method.MP:
+            computed = computed / len(pair.points) if pair.points else 0.0
+            given = pair.percentage if pair.percentage is not None else pair.total
+        else:
+            given = pair.total
+        pair.total = round(computed, 2) if given is None else given
+        if pair.boards_played is None:
+            pair.boards_played = pair.lines
+    if not ranked:
+        order = sorted((p for p in pairs if p.lines), key=lambda p: -(p.total or 0))
+        for place, pair in enumerate(order, 1):
+            pair.rank = place
+
+
+def _write(event: Event, plan: _Plan, rounds: dict[tuple, int]) -> None:
+    pairs = list(plan.pairs.values())
+    users = _players([p.players for p in pairs])
+    entries = {}
+    for pair in pairs:
+        entries[pair.key] = Entry(
+            event=event, status=Entry.Status.CONFIRMED, registration_order=pair.number,
+            total=pair.total or 0.0, boards_played=pair.boards_played or 0,
+            finished=pair.rank is not None, rank=pair.rank,
+            master_points=max(0, min(pair.master_points, 32767)),
+        )  # fmt: skip
+    Entry.objects.bulk_create(entries.values())
+    now = timezone.now()
+    members, used = [], set()
+    for pair in pairs:
+        for position, name in enumerate(pair.players, 1):
+            user = users[name]
+            if user.pk in used:  # one player in one pair: a namesake becomes a guest
+                user = _guest(name)
+            used.add(user.pk)
+            members.append(
+                EntryMember(
+                    entry=entries[pair.key],
+                    event=event,
+                    player=user,
+                    position=position,
+                    confirmed_at=now,
+                )  # fmt: skip
+            )
+    EntryMember.objects.bulk_create(members)
+    count = max(rounds.values())
+    round_rows = {
+        n: Round(
+            event=event,
+            number=n,
+            status=Round.Status.CLOSED,
+            starts_at=event.start_at,
+            ends_at=event.start_at,
+            opened_at=event.start_at,
+            closed_at=event.start_at,
+        )  # fmt: skip
+        for n in range(1, count + 1)
+    }
+    Round.objects.bulk_create(round_rows.values())
+    tables: dict[tuple, Table] = {}
+    per_round: dict[int, int] = {}
+    # tables in the order the file first gives them, the bye last (as seated here)
+    for meeting, n in sorted(rounds.items(), key=lambda item: (item[1], item[0][1] is None)):
+        if meeting == (None, None):
+            continue
+        per_round[n] = per_round.get(n, 0) + 1
+        tables[meeting] = Table(
+            event=event, round=round_rows[n], number=per_round[n], ns=entries[meeting[0]],
+            ew=entries[meeting[1]] if meeting[1] else None,
+        )  # fmt: skip
+    Table.objects.bulk_create(tables.values())
+    first_round: dict[int, int] = {}
+    for number, _line, ns, ew in plan.lines:
+        n = rounds[(ns.key, ew.key if ew else None)]
+        first_round[number] = min(first_round.get(number, n), n)
+    boards = {}
+    for number, info in plan.boards.items():
+        boards[number] = Board(
+            event=event, round=round_rows[first_round.get(number, 1)], number=number,
+            dealer=info.get("dealer") or scoring.board_dealer(number),
+            vulnerability=info.get("vulnerability") or scoring.board_vulnerability(number),
+            deal=info["deal"], dd_table=info.get("dd_table"), par_score=info.get("par_score"),
+            par_contracts=(info.get("par_contracts") or "")[:120],
+        )  # fmt: skip
+    Board.objects.bulk_create(boards.values())
+    results = []
+    for number, line, ns, ew in plan.lines:
+        adjusted = bool(line["ns_adjustment"] or line["ew_adjustment"])
+        results.append(
+            Result(
+                table=tables[(ns.key, ew.key if ew else None)],
+                board=boards[number],
+                status=Result.Status.ADJUSTED if adjusted else Result.Status.PLAYED,
+                contract=line["contract"],
+                declarer=line["declarer"],
+                tricks=line["tricks"],
+                lead=line["lead"],
+                ns_score=line["ns_score"],
+                ns_adjustment=line["ns_adjustment"],
+                ew_adjustment=line["ew_adjustment"],
+                ns_points=line["ns_points"],
+                ew_points=line["ew_points"],
+                entered_at=event.start_at,
+                confirmed_at=event.start_at,
+            )  # fmt: skip
+        )
+    Result.objects.bulk_create(results)
+    Standing.objects.bulk_create(
+        Standing(
+            entry=entries[p.key],
+            round_number=count,
+            points=p.total or 0.0,
+            total=p.total or 0.0,
+            boards_played=p.boards_played or 0,
+            place=p.rank or len(pairs),
+        )  # fmt: skip
+        for p in pairs
+    )
+
+
+def event_results_import(*, data: str | bytes, actor: User | None = None, name: str = "") -> Event:
+    """Create a finished event from a USEBIO or PBN results file (``data``: its
+    bytes or text). ``actor`` None: a management command. ``name`` replaces the file's
+    event name. BridgeError (code ``unreadable``, ``kind``, ``method`` or ``content``)
+    says what is wrong and where; nothing is written then."""
+    if actor is not None:
+        director_required(user=actor)
+    if len(data) > MAX_IMPORT_BYTES:
+        raise BridgeError(_("The file is larger than 4 MB."), code="too_large")
+    source, parsed, pairs = _read(data)
+    values = _event_values(source, parsed, name, actor)
+    if source == "usebio" and parsed["event"]["kind"] == "teams":
+        return _teams_import(parsed, pairs, values, actor)
+    plan = _plan(parsed, pairs)
+    if plan.problems:
+        raise BridgeError(problems_text(plan.problems), code="content")
+    for _number, line, ns, ew in plan.lines:
+        for pair, points in ((ns, line["ns_points"]), (ew, line["ew_points"])):
+            if pair is not None:
+                pair.lines += 1
+                if points is not None:
+                    pair.points.append(points)
+    _number_pairs(pairs)
+    rounds = _rounds(plan)
+    count = max(rounds.values())
+    with transaction.atomic():
+        event = Event.objects.create(**values, current_round=count)
+        _standings(event, list(pairs.values()))
+        SwissSettings.objects.create(
+            event=event, num_rounds=count,
+            boards_per_round=max(1, math.ceil(max(plan.boards) / count)), seed=0,
+        )  # fmt: skip
+        _write(event, plan, rounds)
+        # Deals the file gives without their analysis get ours, in the background (the
+        # double-dummy table and par are ours to compute; the scores stay the file's).
+        unanalysed = list(
+            Board.objects.filter(event=event, dd_table__isnull=True)
+            .exclude(deal="")
+            .values_list("pk", flat=True)
+        )
+        if unanalysed:
+            dispatch_on_commit("tournaments.tasks.analyse_boards", unanalysed)
+        log_action(
+            event=event, actor=actor, action="results_import",
+            data={"source": source, "boards": len(plan.boards), "pairs": len(pairs),
+                  "results": len(plan.lines)},
+        )  # fmt: skip
+    return Event.objects.get(pk=event.pk)
+
+
+# --- our scoring beside the file's ----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ScoringDifference:
+    """Where our scoring of an imported result differs from the file's: ``what`` is
+    "score" (the NS score of the contract) or "points" (the board's MP or IMPs)."""
+
+    board: int
+    table: int
+    round: int
+    ns_pair: int | None
+    ew_pair: int | None
+    what: str
+    file: float | int | None
+    ours: float | int | None
+
+
+def _our_score(result: Result) -> int | None:
+    contract = scoring.parse_contract(result.contract)
+    if contract.is_passed_out:
+        return 0
+    if result.tricks is None or result.declarer not in scoring.SEATS:
+        return None
+    vulnerable = scoring.vulnerability_includes(result.board.vulnerability, result.declarer)
+    score = contract.score(vulnerable, result.tricks)
+    return score if result.declarer in ("N", "S") else -score
+
+
+def event_scoring_compare(*, event: Event, actor: User) -> list[ScoringDifference]:
+    """Score an imported event by our rules, in memory, beside the file's scores: every
+    contract score and board point that differs (by more than the files' rounding,
+    0.01). Nothing is written: an imported event keeps the file's scores."""
+    from ..formats.swiss import board_points
+
+    director_required(user=actor, event=event)
+    if event.source == Event.Source.BRIDGEHALL:
+        raise BridgeError(_("Only an imported event is compared with its file."), code="source")
+    results = list(
+        Result.objects.filter(board__event=event)
+        .exclude(status=Result.Status.CUT)
+        .select_related("board", "table__round", "table__ns", "table__ew")
+        .order_by("board__number", "table__round__number", "table__number")
+    )
+    given = {r.pk: (r.ns_points, r.ew_points) for r in results}
+    board_points(results, event.method)
+    differences = []
+    for r in results:
+        where = {
+            "board": r.board.number, "table": r.table.number, "round": r.table.round.number,
+            "ns_pair": r.table.ns.registration_order,
+            "ew_pair": r.table.ew.registration_order if r.table.ew else None,
+        }  # fmt: skip
+        if r.status == Result.Status.PLAYED:
+            ours = _our_score(r)
+            if ours != r.ns_score:
+                differences.append(
+                    ScoringDifference(**where, what="score", file=r.ns_score, ours=ours)
+                )
+        file_points = given[r.pk][0]
+        if r.ns_points is not None and (
+            file_points is None or abs(file_points - r.ns_points) > 0.0100001
+        ):
+            differences.append(
+                ScoringDifference(
+                    **where, what="points", file=file_points, ours=round(r.ns_points, 2)
+                )
+            )
+    return differences
+
+
+# --- team events ---------------------------------------------------------------------------
+
+
+def _teams_plan(parsed: dict, teams: dict[tuple, _Pair]) -> tuple[list[dict], list, list]:
+    """The matches (with their teams' keys) and the room lines, or the problems."""
+    problems: list[tuple[int | None, str]] = []
+    matches = []
+    for i, match in enumerate(parsed["matches"], 1):
+        keys = [("", t["number"]) for t in match["teams"]]
+        if not keys or any(k not in teams for k in keys) or len(keys) > 2:
+            problems.append((None, _("Match %(n)d does not name its two teams.") % {"n": i}))
+            continue
+        matches.append({**match, "keys": keys, "round": match["round"] or i})
+    by_id = {m["id"]: m for m in matches}
+    lines = []
+    for number in sorted(parsed["boards"]):
+        for line in parsed["boards"][number]["results"]:
+            match = by_id.get(line["match"])
+            room = line["room"] if line["room"] in ("open", "closed") else ""
+            if match is None or not room or len(match["keys"]) != 2:
+                problems.append(
+                    (number, _("a result is not in an open or closed room of a match."))
+                )
+                continue
+            home, away = match["keys"]
+            ns, ew = ("", line["ns_pair"]), ("", line["ew_pair"])
+            if (ns, ew) != ((home, away) if room == "open" else (away, home)):
+                problems.append((number, _("a room's teams are not the match's.")))
+                continue
+            lines.append((number, line, match, room))
+    return matches, lines, problems
+
+
+def _boards_scored(lines: list, match: dict) -> int:
+    """Boards of the match with a result in both rooms (what a match compares)."""
+    rooms: dict[int, set[str]] = {}
+    for number, _line, m, room in lines:
+        if m is match:
+            rooms.setdefault(number, set()).add(room)
+    return sum(1 for found in rooms.values() if len(found) == 2)
+
+
+def _teams_import(parsed: dict, teams: dict[tuple, _Pair], values: dict, actor) -> Event:
+    """A USEBIO team event: teams (a standing team each, captained by its first player),
+    the matches of each round with both rooms, their IMPs and VPs as the file gives them."""
+    from ..models import Match, Team, TeamEntry, TeamMember, TeamsSettings
+
+    matches, lines, problems = _teams_plan(parsed, teams)
+    boards = {n: b for n, b in parsed["boards"].items()}
+    for number, board in boards.items():
+        if board.get("deal"):
+            try:
+                board["deal"] = deal_validate(board["deal"])
+            except DealError as error:
+                problems.append((number, _deal_problem(error) + "."))
+    if not boards:
+        problems.append((None, _("The file has no boards.")))
+    if problems:
+        raise BridgeError(problems_text(problems), code="content")
+    kind = Event.Kind.TEAMS_RR if "ROUND_ROBIN" in parsed["event"]["type"].upper() else (
+        Event.Kind.TEAMS_SWISS
+    )  # fmt: skip
+    rounds_count = max([m["round"] for m in matches] or [1])
+    for team in teams.values():
+        team.number = team.key[1]
+    with transaction.atomic():
+        event = Event.objects.create(
+            **{**values, "kind": kind, "method": Event.Method.IMP}, current_round=rounds_count
+        )
+        TeamsSettings.objects.create(
+            event=event, num_rounds=rounds_count,
+            boards_per_round=max(1, math.ceil(max(boards) / rounds_count)),
+        )  # fmt: skip
+        users = _players([t.players or [t.name or _("Imported team")] for t in teams.values()])
+        entries = {}
+        for team in teams.values():
+            players = [users[n] for n in (team.players or [team.name or _("Imported team")])]
+            standing = Team.objects.create(name=(team.name or str(team.number))[:80],
+                                           captain=players[0])  # fmt: skip
+            TeamMember.objects.bulk_create(
+                TeamMember(team=standing, player=p, position=i) for i, p in enumerate(players, 1)
+            )
+            entry = Entry.objects.create(
+                event=event, status=Entry.Status.CONFIRMED, registration_order=team.number,
+                total=team.total or 0.0, boards_played=team.boards_played or 0,
+                finished=team.rank is not None, rank=team.rank,
+                master_points=max(0, min(team.master_points, 32767)),
+            )  # fmt: skip
+            EntryMember.objects.bulk_create(
+                EntryMember(entry=entry, event=event, player=p, position=i,
+                            confirmed_at=event.start_at)
+                for i, p in enumerate(dict.fromkeys(players), 1)
+            )  # fmt: skip
+            TeamEntry.objects.create(entry=entry, event=event, team=standing)
+            entries[team.key] = entry
+        round_rows = {
+            n: Round.objects.create(
+                event=event,
+                number=n,
+                status=Round.Status.CLOSED,
+                starts_at=event.start_at,
+                ends_at=event.start_at,
+                opened_at=event.start_at,
+                closed_at=event.start_at,
+            )  # fmt: skip
+            for n in range(1, rounds_count + 1)
+        }
+        first_round = {}
+        for number, _line, match, _room in lines:
+            first_round[number] = min(first_round.get(number, match["round"]), match["round"])
+        board_rows = {
+            n: Board.objects.create(
+                event=event,
+                round=round_rows[first_round.get(n, 1)],
+                number=n,
+                dealer=b.get("dealer") or scoring.board_dealer(n),
+                vulnerability=b.get("vulnerability") or scoring.board_vulnerability(n),
+                deal=b.get("deal") or "",
+            )  # fmt: skip
+            for n, b in boards.items()
+        }
+        tables, per_round = {}, {}
+        for match in matches:
+            rnd = round_rows[match["round"]]
+            per_round[rnd.number] = per_round.get(rnd.number, 0) + 1
+            home = entries[match["keys"][0]]
+            away = entries[match["keys"][1]] if len(match["keys"]) == 2 else None
+            open_table = closed_table = None
+            if away is not None:
+                base = 2 * per_round[rnd.number]
+                open_table = Table.objects.create(
+                    event=event, round=rnd, number=base - 1, room=Table.Room.OPEN, ns=home, ew=away
+                )  # fmt: skip
+                closed_table = Table.objects.create(
+                    event=event, round=rnd, number=base, room=Table.Room.CLOSED, ns=away, ew=home
+                )  # fmt: skip
+            info = match["teams"]
+            imps = [None if t["imps"] is None else round(t["imps"]) for t in info]
+            bye_imps = None if imps[0] is None else 0  # a bye scores 0 IMPs to 0, as here
+            Match.objects.create(
+                event=event, round=rnd, number=per_round[rnd.number], home=home, away=away,
+                open_table=open_table, closed_table=closed_table,
+                home_imps=imps[0], away_imps=imps[1] if away else bye_imps,
+                home_vp=info[0]["vps"], away_vp=info[1]["vps"] if away else None,
+                boards_scored=_boards_scored(lines, match),
+            )  # fmt: skip
+            tables[match["id"]] = {"open": open_table, "closed": closed_table}
+        Result.objects.bulk_create(
+            Result(
+                table=tables[match["id"]][room],
+                board=board_rows[number],
+                status=(
+                    Result.Status.ADJUSTED
+                    if line["ns_adjustment"] or line["ew_adjustment"]
+                    else Result.Status.PLAYED
+                ),
+                contract=line["contract"],
+                declarer=line["declarer"],
+                tricks=line["tricks"],
+                lead=line["lead"],
+                ns_score=line["ns_score"],
+                ns_adjustment=line["ns_adjustment"],
+                ew_adjustment=line["ew_adjustment"],
+                ns_points=line["ns_points"],
+                ew_points=line["ew_points"],
+                entered_at=event.start_at,
+                confirmed_at=event.start_at,
+            )  # fmt: skip
+            for number, line, match, room in lines
+        )
+        Standing.objects.bulk_create(
+            Standing(
+                entry=entries[t.key],
+                round_number=rounds_count,
+                points=t.total or 0.0,
+                total=t.total or 0.0,
+                boards_played=t.boards_played or 0,
+                place=t.rank or len(teams),
+            )  # fmt: skip
+            for t in teams.values()
+        )
+        unanalysed = [b.pk for b in board_rows.values() if b.deal]
+        if unanalysed:
+            dispatch_on_commit("tournaments.tasks.analyse_boards", unanalysed)
+        log_action(
+            event=event, actor=actor, action="results_import",
+            data={"source": "usebio", "boards": len(boards), "teams": len(teams),
+                  "results": len(lines)},
+        )  # fmt: skip
+    return Event.objects.get(pk=event.pk)
