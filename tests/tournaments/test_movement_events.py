@@ -238,3 +238,19 @@ def test_a_withdrawn_pair_leaves_its_opponents_out(mitchell, director):
     with pytest.raises(ConflictError) as err:
         services.entry_add(event=event, players=[UserFactory(), UserFactory()], director=director)
     assert err.value.code == "late"
+
+
+def test_a_pbn_file_fills_every_set_of_a_mitchell(make_event, director):
+    """8 pairs, 3 rounds of 2 boards: the Mitchell plays 4 sets, boards 1 to 8 (more
+    than the 6 a pair plays); a file with board 8 is taken and board 8 is its deal."""
+    from tournaments.deals import deal_generate
+    from tournaments.services.interchange import event_deals_import
+
+    event = make_event(pairs=8, kind=Event.Kind.MITCHELL, num_rounds=3)
+    deal = deal_generate()
+    text = f'[Board "8"]\n[Deal "{deal}"]\n'
+    event_deals_import(event=event, text=text, actor=director)
+    services.event_start(event=event)
+    assert Board.objects.get(event=event, number=8).deal == deal
+    with pytest.raises(ConflictError):  # dealt boards never change
+        event_deals_import(event=event, text=text, actor=director)

@@ -228,6 +228,10 @@ class Format:
         entries' members (the pool's four players); None: the entries' members."""
         return None
 
+    def boards_numbered(self, *, event: Event) -> int:
+        """The highest board number the event plays (a PBN import may fill 1 to it)."""
+        return event.boards_total
+
     def round_board_numbers(self, *, event: Event, number: int) -> list[int]:
         """The numbers of the boards round ``number`` plays (the director's hand records
         of the round): numbers continue from round to round."""

@@ -255,21 +255,35 @@ class MovementPairs(Format):
         closed = Round.objects.filter(event=event, status=Round.Status.CLOSED).count()
         return board.board_set in self._sets_in_play(event, closed)
 
+    def _movement_now(self, event: Event) -> Movement | None:
+        """The event's movement; before the start, the one the confirmed pairs would
+        play now (None if they cannot)."""
+        movement = movement_of(event)
+        if movement is not None:
+            return movement
+        pairs = Entry.objects.filter(
+            event=event, status=Entry.Status.CONFIRMED, sitting_out=False
+        ).count()
+        try:
+            most = movement_max_rounds(kind=event.kind, pairs=pairs)
+            return _movement(
+                event.kind, pairs, min(event.num_rounds, most), event.settings.arrow_switch
+            )
+        except ValueError:
+            return None
+
+    def boards_numbered(self, *, event: Event) -> int:
+        """Every set's boards (a Mitchell has a set a table, a Howell up to 2T − 1)."""
+        movement = self._movement_now(event)
+        sets = movement.sets if movement is not None else event.num_rounds
+        return max(sets, event.num_rounds) * event.boards_per_round
+
     def round_board_numbers(self, *, event: Event, number: int) -> list[int]:
         """The boards of the sets round ``number`` plays; before the start, of the
         movement the confirmed pairs would play now (none if they cannot)."""
-        movement = movement_of(event)
+        movement = self._movement_now(event)
         if movement is None:
-            pairs = Entry.objects.filter(
-                event=event, status=Entry.Status.CONFIRMED, sitting_out=False
-            ).count()
-            try:
-                most = movement_max_rounds(kind=event.kind, pairs=pairs)
-                movement = _movement(
-                    event.kind, pairs, min(event.num_rounds, most), event.settings.arrow_switch
-                )
-            except ValueError:
-                return []
+            return []
         if number > len(movement.rounds):
             return []
         per = event.boards_per_round

@@ -22,6 +22,7 @@ from accounts.models import User
 from .. import selectors
 from ..deals import DealError, deal_validate
 from ..errors import BridgeError, ConflictError
+from ..formats import format_for
 from ..interchange import (
     BoardRecord,
     EventRecord,
@@ -367,7 +368,7 @@ def event_deals_import(*, event: Event, text: str, actor: User | None = None) ->
             raise ConflictError(
                 _("Round 1 has started: the deals can no longer change."), code="started"
             )
-        deals, conditions = _deals_read(text, event.boards_total)
+        deals, conditions = _deals_read(text, format_for(event).boards_numbered(event=event))
         settings = event.settings
         settings.preset_deals = {str(n): deals[n] for n in sorted(deals)}
         settings.preset_conditions = {str(n): conditions[n] for n in sorted(conditions)}
