@@ -164,6 +164,13 @@ class EventForm(StartTimeForm):
     bye_score = forms.ChoiceField(
         label=_("Bye score"), choices=Event.Adjustment.choices, initial=Event.Adjustment.AVERAGE
     )
+    mp_factoring = forms.ChoiceField(
+        label=_("Boards played fewer times"),
+        choices=MovementSettings.Factoring.choices,
+        initial=MovementSettings.Factoring.PLAYED,
+        required=False,  # empty: the format's default
+        help_text=_("Matchpoints: over the results played, or rescaled by Neuberg's formula."),
+    )
 
     #: Editing an event: only the changed settings are checked (a start time that has
     #: passed is no problem when it is not being changed).
@@ -178,6 +185,8 @@ class EventForm(StartTimeForm):
         ]
         for problem in event_settings_validate(**{n: data[n] for n in names}):
             self.add_error(problem.field, problem.message)
+        if "mp_factoring" in data and not data["mp_factoring"]:
+            data["mp_factoring"] = None
         return data
 
 

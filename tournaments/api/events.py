@@ -105,8 +105,9 @@ class EventListCreateApi(APIView):
         )
         mp_factoring = serializers.ChoiceField(
             choices=MovementSettings.Factoring.choices,
-            default=MovementSettings.Factoring.NEUBERG,
-            help_text="Movements: how boards played fewer times are scored.",
+            required=False,
+            help_text="How a board played fewer times is matchpointed (default: 'played' "
+            "in Swiss pairs, 'neuberg' in movements).",
         )
 
         class Meta:

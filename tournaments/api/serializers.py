@@ -134,6 +134,10 @@ class EventSerializer(serializers.Serializer):
         help_text="Pairs events (null for a team event)."
     )
     bye_score = serializers.SerializerMethodField(help_text="Pairs events (null for a team event).")
+    mp_factoring = serializers.SerializerMethodField(
+        help_text="Pairs events: 'played' or 'neuberg', how a board played fewer times is "
+        "matchpointed (null otherwise)."
+    )
     teams = serializers.SerializerMethodField(help_text="Team events' settings (null for pairs).")
     pool = serializers.SerializerMethodField(
         help_text="A scoring pool's settings (null otherwise; a pool has no rounds: "
@@ -162,6 +166,10 @@ class EventSerializer(serializers.Serializer):
     @extend_schema_field(serializers.CharField(allow_null=True))
     def get_bye_score(self, event):
         return getattr(event.settings, "bye_score", None)
+
+    @extend_schema_field(serializers.CharField(allow_null=True))
+    def get_mp_factoring(self, event):
+        return getattr(event.settings, "mp_factoring", None)
 
     @extend_schema_field(TeamsSettingsSerializer(allow_null=True))
     def get_teams(self, event):

@@ -24,13 +24,18 @@ def standings_key(entry: Entry):
     return (-round(entry.total, 6), -entry.boards_played, entry.registration_order or 0)
 
 
-def board_points(results: Sequence[Result], method: str, *, hcp_table=None) -> None:
+def board_points(
+    results: Sequence[Result], method: str, *, hcp_table=None, factoring: str = "played"
+) -> None:
     """Set ``ns_points``/``ew_points`` on results of whole boards, in memory.
 
     Played results of a board are compared with each other by the event's method (or,
     HCP-par, each with its expected score); adjusted results get their fixed value and
     are left out of the comparison; cut boards score nothing (None: no IMPs, and left
-    out of MP averages).
+    out of MP averages). Under matchpoints with ``factoring`` "neuberg", a board played
+    at fewer of its tables than it was dealt to (a cut or adjusted result) is rescaled to
+    all of them by Neuberg's formula; "played" takes the percentage over the results
+    played.
     """
     if method == Event.Method.HCP_PAR:
         hcp_par_points(results, table=hcp_table)
@@ -40,7 +45,14 @@ def board_points(results: Sequence[Result], method: str, *, hcp_table=None) -> N
     adjusted_method = method_for_adjusted(method)
     for board_results in by_board.values():
         played = [r for r in board_results if r.status == Result.Status.PLAYED]
-        if played and method != Event.Method.HCP_PAR:
+        tables = len(board_results)  # every table of the round has a row: cut, adjusted
+        if played and method == Event.Method.MP and factoring == "neuberg" and tables > 1:
+            top = 2 * (tables - 1)
+            raw = scoring.mp_factored([r.ns_score for r in played], tables, "neuberg")
+            points = [(100 * mp / top, 100 * (top - mp) / top) for mp in raw]
+            for r, (ns, ew) in zip(played, points, strict=True):
+                r.ns_points, r.ew_points = ns, ew
+        elif played and method != Event.Method.HCP_PAR:
             points = scoring.score_board([r.ns_score for r in played], method)
             for r, (ns, ew) in zip(played, points, strict=True):
                 r.ns_points, r.ew_points = ns, ew
@@ -134,7 +146,10 @@ class SwissPairs(Format):
         return board.round_id is not None and board.round_id == table.round_id
 
     def boards_score(self, *, event: Event, results: Sequence[Result]) -> None:
-        board_points(results, event.method, hcp_table=event.hcp_par_table)
+        board_points(
+            results, event.method, hcp_table=event.hcp_par_table,
+            factoring=event.settings.mp_factoring,
+        )  # fmt: skip
 
     def standings_key(self, entry: Entry):
         return standings_key(entry)

@@ -31,6 +31,14 @@ class RoundSchedule(models.Model):
         abstract = True
 
 
+class MpFactoring(models.TextChoices):
+    """How matchpoints of a board played fewer times than the others are scored
+    (``docs/rules.md`` § Comparing results)."""
+
+    NEUBERG = "neuberg", _("Neuberg")
+    PLAYED = "played", _("Over the results played")
+
+
 class SwissSettings(RoundSchedule):
     """Swiss pairs: the schedule, the finishing threshold, the bye, the seating seed and
     the director's imported deals."""
@@ -50,6 +58,13 @@ class SwissSettings(RoundSchedule):
     )
     seed = models.BigIntegerField(
         _("seed"), default=0, help_text=_("Makes seating tie-breaks reproducible.")
+    )
+    mp_factoring = models.CharField(
+        _("matchpoint factoring"),
+        max_length=8,
+        choices=MpFactoring,
+        default=MpFactoring.PLAYED,
+        help_text=_("How a board played at fewer tables than the others is matchpointed."),
     )
     preset_deals = models.JSONField(
         _("imported deals"),
@@ -86,9 +101,7 @@ class MovementSettings(RoundSchedule):
     the arrow switch, how matchpoints of boards played fewer times are factored, and
     what the start fixed (the tables and each entry's pair number in the movement)."""
 
-    class Factoring(models.TextChoices):
-        NEUBERG = "neuberg", _("Neuberg")
-        PLAYED = "played", _("Over the results played")
+    Factoring = MpFactoring
 
     event = models.OneToOneField(
         Event, on_delete=models.CASCADE, primary_key=True, related_name="movement_settings"

@@ -159,19 +159,23 @@ def event_create(
     time_zone: str | None = None,
     kind: str = Event.Kind.SWISS_PAIRS,
     arrow_switch: bool = False,
-    mp_factoring: str = "neuberg",
+    mp_factoring: str | None = None,
 ) -> Event:
     """Create a pairs event (Swiss pairs, or a Mitchell or Howell movement) open for
     registration until ``start_at``.
 
     ``start_at`` lies between a few minutes ago and two years ahead; the numbers are in
     ``EVENT_LIMITS`` (see ``event_settings_validate``). ``arrow_switch`` (Mitchell) and
-    ``mp_factoring`` are the movements' own settings (``docs/rules.md`` § Movements).
+    ``mp_factoring`` (*default* ``"played"`` in Swiss pairs, ``"neuberg"`` in
+    movements) says how a board played fewer times is matchpointed (``docs/rules.md``
+    § Comparing results).
     """
     if kind not in PAIRS_KINDS:
         raise BridgeError(_("Unknown kind of pairs event."), code="kind")
     movement = kind != Event.Kind.SWISS_PAIRS
-    if movement and mp_factoring not in ("neuberg", "played"):
+    if mp_factoring is None:
+        mp_factoring = "neuberg" if movement else "played"
+    if mp_factoring not in ("neuberg", "played"):
         raise BridgeError(_("Unknown matchpoint factoring."), code="mp_factoring")
     if arrow_switch and kind != Event.Kind.MITCHELL:
         raise BridgeError(_("Only a Mitchell has an arrow switch."), code="arrow_switch")
@@ -212,7 +216,8 @@ def event_create(
         finish_threshold=round(float(finish_threshold), 2),
         bye_score=bye_score,
         seed=secrets.randbelow(2**31) if seed is None else seed,
-        **({"arrow_switch": bool(arrow_switch), "mp_factoring": mp_factoring} if movement else {}),
+        mp_factoring=mp_factoring,
+        **({"arrow_switch": bool(arrow_switch)} if movement else {}),
     )
     log_action(event=event, actor=director, action="event_create")
     return event
