@@ -70,32 +70,39 @@ def round_boards_deal(*, event: Event, rnd: Round, rng: random.Random | None = N
     continue from the previous round, dealer and vulnerability follow the board cycle,
     and the director's imported deal of a number is used instead of a shuffle, with its
     file's dealer and vulnerability."""
+    first = (rnd.number - 1) * event.settings.boards_per_round + 1
+    numbers = range(first, first + event.settings.boards_per_round)
+    return Board.objects.bulk_create(
+        numbered_board(event=event, rnd=rnd, number=n, rng=rng) for n in numbers
+    )
+
+
+def numbered_board(
+    *, event: Event, rnd: Round, number: int, rng: random.Random | None, board_set=None
+) -> Board:
+    """Board ``number`` of ``event``, not saved: the director's imported deal of that
+    number if there is one (with its file's dealer and vulnerability, ``docs/rules.md``
+    § Files), else a shuffle; dealer and vulnerability follow the board cycle."""
     settings = event.settings
-    first = (rnd.number - 1) * settings.boards_per_round + 1
-    boards = []
-    for n in range(first, first + settings.boards_per_round):
-        preset = settings.preset_deals.get(str(n))
-        deal = preset or deal_generate(rng=rng)
-        # Deals dealt ahead for the director's hand records come with their analysis.
-        known = settings.preset_analysis.get(str(n)) or {}
-        if known.get("deal") != deal:
-            known = {}
-        # docs/rules.md § Files: an imported deal keeps its file's dealer and vulnerability.
-        given = settings.preset_conditions.get(str(n), {}) if deal == preset else {}
-        boards.append(
-            Board(
-                event=event,
-                round=rnd,
-                number=n,
-                dealer=given.get("dealer") or scoring.board_dealer(n),
-                vulnerability=given.get("vulnerability") or scoring.board_vulnerability(n),
-                deal=deal,
-                dd_table=known.get("dd_table"),
-                par_score=known.get("par_score"),
-                par_contracts=known.get("par_contracts", ""),
-            )
-        )
-    return Board.objects.bulk_create(boards)
+    preset = settings.preset_deals.get(str(number))
+    deal = preset or deal_generate(rng=rng)
+    # Deals dealt ahead for the director's hand records come with their analysis.
+    known = settings.preset_analysis.get(str(number)) or {}
+    if known.get("deal") != deal:
+        known = {}
+    given = settings.preset_conditions.get(str(number), {}) if deal == preset else {}
+    return Board(
+        event=event,
+        round=rnd,
+        board_set=board_set,
+        number=number,
+        dealer=given.get("dealer") or scoring.board_dealer(number),
+        vulnerability=given.get("vulnerability") or scoring.board_vulnerability(number),
+        deal=deal,
+        dd_table=known.get("dd_table"),
+        par_score=known.get("par_score"),
+        par_contracts=known.get("par_contracts", ""),
+    )
 
 
 class Format:

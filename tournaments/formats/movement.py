@@ -29,11 +29,17 @@ from django.utils.translation import gettext as _
 import scoring
 
 from ..bulk import bulk_set
-from ..deals import deal_generate
 from ..errors import ConflictError
 from ..models import Board, Entry, Event, MovementSettings, Result, Round, Standing, Table
 from ..movements import Movement, movement_build, movement_max_rounds
-from .base import Format, Seating, hcp_par_points, method_for_adjusted, total_penalty
+from .base import (
+    Format,
+    Seating,
+    hcp_par_points,
+    method_for_adjusted,
+    numbered_board,
+    total_penalty,
+)
 from .swiss import standings_key
 
 MP = Event.Method.MP
@@ -196,33 +202,12 @@ class MovementPairs(Format):
 
     def _deal(self, *, event: Event, rnd: Round, sets: list[int], rng) -> list[Board]:
         """Deal the boards of ``sets``: set k holds boards (k − 1)·B + 1 … k·B."""
-        settings = event.settings
-        per = settings.boards_per_round
-        boards = []
-        for s in sets:
-            for n in range((s - 1) * per + 1, s * per + 1):
-                preset = settings.preset_deals.get(str(n))
-                deal = preset or deal_generate(rng=rng)
-                known = settings.preset_analysis.get(str(n)) or {}
-                if known.get("deal") != deal:
-                    known = {}
-                # an imported deal keeps its file's dealer and vulnerability
-                given = settings.preset_conditions.get(str(n), {}) if deal == preset else {}
-                boards.append(
-                    Board(
-                        event=event,
-                        round=rnd,
-                        board_set=s,
-                        number=n,
-                        dealer=given.get("dealer") or scoring.board_dealer(n),
-                        vulnerability=given.get("vulnerability") or scoring.board_vulnerability(n),
-                        deal=deal,
-                        dd_table=known.get("dd_table"),
-                        par_score=known.get("par_score"),
-                        par_contracts=known.get("par_contracts", ""),
-                    )
-                )
-        return Board.objects.bulk_create(boards)
+        per = event.settings.boards_per_round
+        return Board.objects.bulk_create(
+            numbered_board(event=event, rnd=rnd, number=n, rng=rng, board_set=s)
+            for s in sets
+            for n in range((s - 1) * per + 1, s * per + 1)
+        )
 
     # -- which boards a table plays ---------------------------------------------------
     def round_boards(self, *, rnd: Round, tables: Sequence[Table]) -> dict[int, list[Board]]:

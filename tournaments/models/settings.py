@@ -39,19 +39,40 @@ class MpFactoring(models.TextChoices):
     PLAYED = "played", _("Over the results played")
 
 
-class SwissSettings(RoundSchedule):
-    """Swiss pairs: the schedule, the finishing threshold, the bye, the seating seed and
-    the director's imported deals."""
+class PairsSchedule(RoundSchedule):
+    """What every pairs event in timed rounds has: the finishing threshold and the
+    director's imported deals (with their analysis and their file's conditions)."""
 
-    event = models.OneToOneField(
-        Event, on_delete=models.CASCADE, primary_key=True, related_name="swiss_settings"
-    )
     finish_threshold = models.DecimalField(
         _("finishing threshold"),
         max_digits=3,
         decimal_places=2,
         default=0.70,
         help_text=_("Share of the event's boards a pair must play to be ranked."),
+    )
+
+    preset_deals = models.JSONField(
+        _("imported deals"),
+        default=dict,
+        blank=True,
+        help_text=_("Board number to PBN deal, used instead of a shuffle (PBN import)."),
+    )
+    # Double-dummy analysis of deals dealt ahead of their round (hand records), by number.
+    preset_analysis = models.JSONField(default=dict, blank=True)
+    # docs/rules.md § Files: a file's dealer and vulnerability where they differ from the
+    # board-number cycle, by number ({"5": {"dealer": "E", "vulnerability": "None"}}).
+    preset_conditions = models.JSONField(default=dict, blank=True, db_default={})
+
+    class Meta:
+        abstract = True
+
+
+class SwissSettings(PairsSchedule):
+    """Swiss pairs: the schedule, the finishing threshold, the bye, the seating seed and
+    the director's imported deals."""
+
+    event = models.OneToOneField(
+        Event, on_delete=models.CASCADE, primary_key=True, related_name="swiss_settings"
     )
     bye_score = models.CharField(
         _("bye score"), max_length=2, choices=Event.Adjustment, default=Event.Adjustment.AVERAGE
@@ -66,17 +87,6 @@ class SwissSettings(RoundSchedule):
         default=MpFactoring.PLAYED,
         help_text=_("How a board played at fewer tables than the others is matchpointed."),
     )
-    preset_deals = models.JSONField(
-        _("imported deals"),
-        default=dict,
-        blank=True,
-        help_text=_("Board number to PBN deal, used instead of a shuffle (PBN import)."),
-    )
-    # Double-dummy analysis of deals dealt ahead of their round (hand records), by number.
-    preset_analysis = models.JSONField(default=dict, blank=True)
-    # docs/rules.md § Files: a file's dealer and vulnerability where they differ from the
-    # board-number cycle, by number ({"5": {"dealer": "E", "vulnerability": "None"}}).
-    preset_conditions = models.JSONField(default=dict, blank=True, db_default={})
 
     class Meta:
         verbose_name = _("Swiss pairs settings")
@@ -96,7 +106,7 @@ class SwissSettings(RoundSchedule):
         return str(self.event)
 
 
-class MovementSettings(RoundSchedule):
+class MovementSettings(PairsSchedule):
     """Mitchell and Howell pairs events (``docs/rules.md`` § Movements): the schedule,
     the arrow switch, how matchpoints of boards played fewer times are factored, and
     what the start fixed (the tables and each entry's pair number in the movement)."""
@@ -118,26 +128,10 @@ class MovementSettings(RoundSchedule):
         default=Factoring.NEUBERG,
         help_text=_("How boards played fewer times than the movement plays them are scored."),
     )
-    finish_threshold = models.DecimalField(
-        _("finishing threshold"),
-        max_digits=3,
-        decimal_places=2,
-        default=0.70,
-        help_text=_("Share of the event's boards a pair must play to be ranked."),
-    )
     seed = models.BigIntegerField(_("seed"), default=0)
     # Fixed when round 1 opens: the movement's tables and each entry's pair number.
     tables = models.PositiveSmallIntegerField(_("tables"), null=True, blank=True)
     pair_numbers = models.JSONField(default=dict, blank=True)
-    preset_deals = models.JSONField(
-        _("imported deals"),
-        default=dict,
-        blank=True,
-        help_text=_("Board number to PBN deal, used instead of a shuffle (PBN import)."),
-    )
-    preset_analysis = models.JSONField(default=dict, blank=True)
-    # An imported deal's dealer and vulnerability, by board number (docs/rules.md § Files).
-    preset_conditions = models.JSONField(default=dict, blank=True, db_default={})
 
     class Meta:
         verbose_name = _("movement settings")

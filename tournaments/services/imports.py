@@ -278,6 +278,27 @@ def _standings(event: Event, pairs: list[_Pair]) -> None:
             pair.rank = place
 
 
+def _result(event: Event, line: dict, table: Table, board: Board) -> Result:
+    """One traveller line of the file, stored as the file scored it."""
+    adjusted = bool(line["ns_adjustment"] or line["ew_adjustment"])
+    return Result(
+        table=table,
+        board=board,
+        status=Result.Status.ADJUSTED if adjusted else Result.Status.PLAYED,
+        contract=line["contract"],
+        declarer=line["declarer"],
+        tricks=line["tricks"],
+        lead=line["lead"],
+        ns_score=line["ns_score"],
+        ns_adjustment=line["ns_adjustment"],
+        ew_adjustment=line["ew_adjustment"],
+        ns_points=line["ns_points"],
+        ew_points=line["ew_points"],
+        entered_at=event.start_at,
+        confirmed_at=event.start_at,
+    )
+
+
 def _write(event: Event, plan: _Plan, rounds: dict[tuple, int]) -> None:
     pairs = list(plan.pairs.values())
     users = _players([p.players for p in pairs])
@@ -350,24 +371,8 @@ def _write(event: Event, plan: _Plan, rounds: dict[tuple, int]) -> None:
     Board.objects.bulk_create(boards.values())
     results = []
     for number, line, ns, ew in plan.lines:
-        adjusted = bool(line["ns_adjustment"] or line["ew_adjustment"])
         results.append(
-            Result(
-                table=tables[(ns.key, ew.key if ew else None)],
-                board=boards[number],
-                status=Result.Status.ADJUSTED if adjusted else Result.Status.PLAYED,
-                contract=line["contract"],
-                declarer=line["declarer"],
-                tricks=line["tricks"],
-                lead=line["lead"],
-                ns_score=line["ns_score"],
-                ns_adjustment=line["ns_adjustment"],
-                ew_adjustment=line["ew_adjustment"],
-                ns_points=line["ns_points"],
-                ew_points=line["ew_points"],
-                entered_at=event.start_at,
-                confirmed_at=event.start_at,
-            )  # fmt: skip
+            _result(event, line, tables[(ns.key, ew.key if ew else None)], boards[number])
         )
     Result.objects.bulk_create(results)
     Standing.objects.bulk_create(
@@ -652,26 +657,7 @@ def _teams_import(parsed: dict, teams: dict[tuple, _Pair], values: dict, actor) 
             )  # fmt: skip
             tables[match["id"]] = {"open": open_table, "closed": closed_table}
         Result.objects.bulk_create(
-            Result(
-                table=tables[match["id"]][room],
-                board=board_rows[number],
-                status=(
-                    Result.Status.ADJUSTED
-                    if line["ns_adjustment"] or line["ew_adjustment"]
-                    else Result.Status.PLAYED
-                ),
-                contract=line["contract"],
-                declarer=line["declarer"],
-                tricks=line["tricks"],
-                lead=line["lead"],
-                ns_score=line["ns_score"],
-                ns_adjustment=line["ns_adjustment"],
-                ew_adjustment=line["ew_adjustment"],
-                ns_points=line["ns_points"],
-                ew_points=line["ew_points"],
-                entered_at=event.start_at,
-                confirmed_at=event.start_at,
-            )  # fmt: skip
+            _result(event, line, tables[match["id"]][room], board_rows[number])
             for number, line, match, room in lines
         )
         Standing.objects.bulk_create(

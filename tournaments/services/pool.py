@@ -645,12 +645,10 @@ def pool_clock_step(*, event: Event, now: datetime) -> str | None:
             due = list(
                 Round.objects.filter(event=event, status=Round.Status.OPEN, ends_at__lte=now)
                 .order_by("ends_at", "pk")
-                .values_list("pk", flat=True)
+                .values_list("pk", "ends_at")
             )
-            for sitting_id in due:
-                _sitting_close(
-                    event, sitting_id, min(now, Round.objects.get(pk=sitting_id).ends_at)
-                )
+            for sitting_id, ends_at in due:
+                _sitting_close(event, sitting_id, min(now, ends_at))
             if due:
                 step = f"close {len(due)} tables"
             if now >= event.settings.ends_at:

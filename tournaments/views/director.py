@@ -121,36 +121,31 @@ def scoring_check(request: HttpRequest, event_id: int) -> HttpResponse:
     )
 
 
+def _pairs_event_create(request: HttpRequest, form_class, template: str) -> HttpResponse:
+    """A director's new pairs event (Swiss pairs or a movement) through ``event_create``."""
+    if not is_event_director(user=request.user):
+        raise PermissionDenied
+    form = form_class(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            event = services.event_create(director=request.user, **form.cleaned_data)
+        except BridgeError as exc:
+            form.add_error(None, exc.message)
+        else:
+            messages.success(request, _("Event created. Registration is open."))
+            return redirect("tournaments:event_director", event_id=event.pk)
+    return render(request, template, {"form": form})
+
+
 @login_required
 def event_create(request: HttpRequest) -> HttpResponse:
-    if not is_event_director(user=request.user):
-        raise PermissionDenied
-    form = EventForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            event = services.event_create(director=request.user, **form.cleaned_data)
-        except BridgeError as exc:
-            form.add_error(None, exc.message)
-        else:
-            messages.success(request, _("Event created. Registration is open."))
-            return redirect("tournaments:event_director", event_id=event.pk)
-    return render(request, "tournaments/event_form.html", {"form": form})
+    return _pairs_event_create(request, EventForm, "tournaments/event_form.html")
 
 
+@login_required
 def movement_event_create(request: HttpRequest) -> HttpResponse:
     """A new Mitchell or Howell pairs event (``docs/rules.md`` § Movements)."""
-    if not is_event_director(user=request.user):
-        raise PermissionDenied
-    form = MovementEventForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            event = services.event_create(director=request.user, **form.cleaned_data)
-        except BridgeError as exc:
-            form.add_error(None, exc.message)
-        else:
-            messages.success(request, _("Event created. Registration is open."))
-            return redirect("tournaments:event_director", event_id=event.pk)
-    return render(request, "tournaments/movement_event_form.html", {"form": form})
+    return _pairs_event_create(request, MovementEventForm, "tournaments/movement_event_form.html")
 
 
 def _event_for_director(request: HttpRequest, event_id: int) -> Event:
