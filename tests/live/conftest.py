@@ -78,7 +78,14 @@ class Cluster:
         proc = self.procs.pop(name)
         with contextlib.suppress(ProcessLookupError):
             os.killpg(proc.pid, sig)
-        proc.wait(timeout=30)
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            # A worker asked to stop while its broker is gone retries the broker
+            # instead of exiting: it has nothing left to finish, so kill it.
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(timeout=15)
         proc.log.close()
 
     def stop(self) -> None:

@@ -206,6 +206,8 @@ def test_with_redis_down_results_are_kept_and_the_event_catches_up(
         kept = Result.objects.filter(table=table, status=Result.Status.PLAYED).count()
         assert kept == rnd1.boards.count()
         assert_transitions_once(event)
+        # Stop the worker and beat while their broker is still up.
+        cluster.stop()
     finally:
         redis_proc.terminate()
         redis_proc.wait(timeout=10)
