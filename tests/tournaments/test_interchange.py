@@ -521,11 +521,11 @@ def test_pbn_writer_and_reader_round_trip_every_kind_of_line():
     assert data["totals"] == [
         {
             "rank": 1, "pair": 1, "names": "Ada Li - Ben 王", "total": 12.5,
-            "percentage": None, "boards": 1,
+            "percentage": None, "boards": 1, "direction": "",
         },
         {
             "rank": None, "pair": 7, "names": 'Zoe Wu - Kai "K" Ma', "total": 0.0,
-            "percentage": None, "boards": 0,
+            "percentage": None, "boards": 0, "direction": "",
         },
     ]  # fmt: skip
     assert endplay_pbn.loads(text)[0].deal.to_pbn() == board.deal
@@ -544,6 +544,10 @@ def test_usebio_writer_and_reader_round_trip_every_kind_of_line():
         "method": "ximp",
         "type": "SWISS_PAIRS",
         "kind": "pairs",
+        "winners": 1,
+        "movement": "",
+        "mp_factoring": "",
+        "boards_per_round": 1,
     }
     assert data["boards"][1]["deal"] == board.deal
     assert [_line_keys(r) for r in data["boards"][1]["results"]] == [

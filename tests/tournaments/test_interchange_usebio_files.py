@@ -136,7 +136,8 @@ def test_boards_under_sessions_and_sections_are_one_board_per_number():
 
     assert data["event"] | {"date": None} == {
         "id": None, "name": "Monday Pairs", "date": None, "method": "mp", "type": "MP_PAIRS",
-        "kind": "pairs",
+        "kind": "pairs", "winners": 2, "movement": "", "mp_factoring": "",
+        "boards_per_round": None,
     }  # fmt: skip
     assert data["event"]["date"] == date(2026, 3, 2)
     assert [(p["number"], p["players"], p["rank"], p["section"]) for p in data["pairs"]] == [

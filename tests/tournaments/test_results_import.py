@@ -28,8 +28,15 @@ def played_event(method: str) -> Event:
     event = simulate_swiss_event(
         SimulationConfig(pairs=5, rounds=2, boards_per_round=2, seed=3, method=method)
     )
+    return pass_out_and_adjust(event)
+
+
+def pass_out_and_adjust(event: Event) -> Event:
+    """The first played result passed out, the last one adjusted A+/A− by the director."""
     results = list(
-        Result.objects.filter(board__event=event, table__ew__isnull=False)
+        Result.objects.filter(
+            board__event=event, table__ew__isnull=False, status=Result.Status.PLAYED
+        )
         .select_related("table", "board")
         .order_by("board__number", "table__number")
     )
@@ -44,6 +51,13 @@ def played_event(method: str) -> Event:
     )  # fmt: skip
     event.refresh_from_db()
     return event
+
+
+def exported(event: Event, source: str) -> str:
+    """The event's USEBIO file or PBN results file."""
+    if source == "usebio":
+        return interchange.event_usebio_export(event=event)
+    return interchange.event_results_pbn_export(event=event)
 
 
 def standings(event: Event) -> dict[int, tuple]:
@@ -92,10 +106,7 @@ def test_every_method_round_trips_through_both_formats(
     method, source, db, django_capture_on_commit_callbacks
 ):
     original = played_event(method)
-    if source == "usebio":
-        text = interchange.event_usebio_export(event=original)
-    else:
-        text = interchange.event_results_pbn_export(event=original)
+    text = exported(original, source)
 
     with django_capture_on_commit_callbacks(execute=True):
         imported = event_results_import(data=text)
@@ -128,6 +139,7 @@ def test_ebuscore_sections_import_with_players_matched_by_name(db):
     event = event_results_import(data=EBUSCORE.encode("latin-1"))
 
     assert (event.method, event.source, event.name) == ("mp", "usebio", "Monday Pairs")
+    assert (event.kind, event.settings.arrow_switch) == ("mitchell", False)  # WINNER_TYPE 2
     entries = list(Entry.objects.filter(event=event).order_by("registration_order"))
     # Two sections: A1, A2 (listed), A3, A4 and B1-B4 (from the lines), numbered in turn
     assert len(entries) == 8
@@ -139,11 +151,12 @@ def test_ebuscore_sections_import_with_players_matched_by_name(db):
     guest = User.objects.get(display_name="Bo Chen")
     assert not guest.has_usable_password()
     lines = Result.objects.filter(board__event=event).order_by("pk")
+    # a Mitchell's matchpoints are raw: the file's, else the share of its section's top
     assert [(r.status, r.contract, r.ns_adjustment, r.ns_points) for r in lines] == [
-        ("played", "4SX", "", 100.0),
+        ("played", "4SX", "", 2.0),
         ("played", "3NT", "", 0.0),
-        ("adjusted", "", "A+", 60.0),
-        ("adjusted", "", "A-", 40.0),
+        ("adjusted", "", "A+", 1.2),
+        ("adjusted", "", "A-", 0.8),
     ]
 
 
@@ -228,7 +241,7 @@ def test_the_api_imports_a_file_for_directors_only(db, director):
     event = Event.objects.get(pk=response.data["event"])
     assert response.data == {
         "event": event.pk, "name": "History", "source": "usebio", "method": "mp",
-        "kind": "swiss_pairs", "entries": 8, "boards": 1, "results": 4,
+        "kind": "mitchell", "entries": 8, "boards": 1, "results": 4,
     }  # fmt: skip
     assert event.director == director
 

@@ -9,18 +9,22 @@ tricks of declarer N, S, E, W, each in NT, S, H, D, C), [OptimumScore] ("NS 420"
 Results (``results_pbn_write``): each board's hand record plus a [ScoreTable] with one
 line per table result (cut boards are left out)::
 
-    [ScoreTable "PairId_NS\\2R;PairId_EW\\2R;Contract\\4L;Declarer\\1R;Result\\2R;Lead\\3L;
-                 Score_NS\\6R;IMP_NS\\6R;IMP_EW\\6R"]
+    [ScoreTable "Round\\2R;Table\\2R;PairId_NS\\2R;PairId_EW\\2R;Contract\\4L;
+                 Declarer\\1R;Result\\2R;Lead\\3L;Score_NS\\6R;IMP_NS\\6R;IMP_EW\\6R"]
 
 In matchpoint events ``MP_NS``/``MP_EW`` (raw matchpoints on the board's top: 2 per
 result beaten, 1 per tie) and ``Percentage_NS``/``Percentage_EW`` (the board percentage
 as the event scores it) replace the IMP columns; [Scoring] names the method ("MP",
-"Butler", "Cross-IMP"). Pairs are numbered by registration order.
+"Butler", "Cross-IMP", "HCP-par"). Pairs are numbered by registration order.
 Result is the number of tricks declarer took. A passed-out board has Contract "Pass"
 and "-" for declarer, result and lead. An adjusted score has Contract "-" and its
 adjustments as an "NS/EW" note in Score_NS: "A+/A-", or "A=/-" for a bye (no EW pair).
 After the boards one more game (no [Board]) holds the [TotalScoreTable]: Rank ("-"
-when not ranked), PairId, Names, TotalScoreIMP (TotalPercentage for MP) and NrBoards.
+when not ranked), PairId, Names, TotalScoreIMP (TotalPercentage for MP) and NrBoards,
+and Direction (NS or EW) in a two-winner Mitchell, whose ranks count within each field.
+The last game also has tags of our own, which other readers skip: a movement event's
+[Movement "Mitchell"|"Howell"] and [Winners "1"|"2"], and a pairs event's
+[MpFactoring "Neuberg"|"Played"].
 
 Reading: ``pbn_parse`` reads any PBN file into games (tags and tables; comments,
 ``%`` lines, "#" repeats and several games without blank lines between them are
@@ -62,7 +66,7 @@ from scoring import STRAINS_DESCENDING
 
 from ..numbers import ascii_float, ascii_int
 from .problems import problems_summary
-from .records import BoardRecord, EventRecord, PairRecord, ResultLine
+from .records import MOVEMENT_KINDS, BoardRecord, EventRecord, PairRecord, ResultLine
 
 __all__ = [
     "PbnError",
@@ -558,12 +562,15 @@ def _total_row(row: Mapping[str, str]) -> dict:
         "total": _float_or_none(total if total is not None else percentage),
         "percentage": _float_or_none(percentage),
         "boards": _int_or_none(_first(row, "NrBoards", "Boards")),
+        "direction": (_first(row, "Direction") or "").upper().replace("-", ""),
     }
 
 
 def scoring_parse(text: str) -> str | None:
-    """The method of a [Scoring] tag: "mp", "imp" (Butler, datum) or "ximp"."""
+    """The method of a [Scoring] tag: "mp", "imp" (Butler, datum), "ximp" or "hcp_par"."""
     words = set(re.split(r"[;\s,]+", text.strip().upper())) - {""}
+    if words & {"HCP-PAR", "HCP_PAR", "HCPPAR"}:
+        return "hcp_par"
     if words & {"CROSS-IMP", "CROSSIMP", "CROSSIMPS", "XIMP", "CROSS_IMPS", "CROSS"}:
         return "ximp"
     if words & {"BUTLER", "IMP", "IMPS", "DATUM"}:
@@ -614,10 +621,11 @@ def _deal_key(deal: str) -> str:
 def pbn_results_parse(text: str) -> dict:
     """A PBN results file, ours or another scorer's, into plain dicts::
 
-    {"event": {"name", "site", "date", "method" (or None), "scoring"},
+    {"event": {"name", "site", "date", "method" (or None), "scoring", our own tags
+               "movement" ("mitchell", "howell" or ""), "winners", "mp_factoring"},
      "boards": {number: {"number", "dealer", "vulnerability", "deal", "dd_table",
                          "par_score", "par_contracts", "results": [line dict]}},
-     "totals": [{"rank", "pair", "names", "total", "percentage", "boards"}]}
+     "totals": [{"rank", "pair", "names", "total", "percentage", "boards", "direction"}]}
 
     A board may come as one game with a [ScoreTable] or as one game per table (the
     same deal repeated, each game's [Contract], [Declarer], [Result] and [Score]); the
@@ -639,6 +647,10 @@ def pbn_results_parse(text: str) -> dict:
             event["name"] = event.pop("event")
         if tags.get("Scoring") and not event.get("scoring"):
             event["scoring"] = tags["Scoring"]
+        for tag, key in (("Movement", "movement"), ("Winners", "winners"),
+                         ("MpFactoring", "mp_factoring")):  # fmt: skip
+            if tags.get(tag, "").strip():
+                event[key] = tags[tag].strip().lower()
         number = None
         try:
             total_table = game.table("TotalScoreTable")
@@ -684,6 +696,9 @@ def pbn_results_parse(text: str) -> dict:
         percentages_fill(board["results"])
     event.setdefault("name", "")
     event["method"] = scoring_parse(event.get("scoring", "")) or _method_from_columns(boards)
+    event["movement"] = event.get("movement", "") if event.get("movement") in MOVEMENT_KINDS else ""
+    event["winners"] = _int_or_none(event.get("winners"))
+    event.setdefault("mp_factoring", "")
     return {"event": event, "boards": boards, "totals": totals}
 
 
@@ -790,9 +805,11 @@ def _cell(value: object) -> str:
 def _score_row(line: ResultLine, method: str = "", top: int = 0) -> list[str]:
     points = [_number(line.ns_points), _number(line.ew_points)]
     if method == "mp":  # raw matchpoints on the board's top, then the percentages
-        raw = [None if p is None else p * top / 100 for p in (line.ns_points, line.ew_points)]
-        points = [_number(raw[0]), _number(raw[1])] + points
-    pairs = [_cell(line.ns_pair), _cell(line.ew_pair)]
+        (ns_raw, ns_pct), (ew_raw, ew_pct) = (
+            line.mp_pair(p, top) for p in (line.ns_points, line.ew_points)
+        )
+        points = [_number(ns_raw), _number(ew_raw), _number(ns_pct), _number(ew_pct)]
+    pairs = [_cell(line.round), _cell(line.table), _cell(line.ns_pair), _cell(line.ew_pair)]
     if line.is_adjusted:
         note = f"{line.ns_adjustment or '-'}/{line.ew_adjustment or '-'}"
         return pairs + ["-", "-", "-", "-", note] + points
@@ -814,6 +831,8 @@ def _score_row(line: ResultLine, method: str = "", top: int = 0) -> list[str]:
 def _score_columns(method: str) -> list[tuple[str, int, str]]:
     units = ["MP", "Percentage"] if method == "mp" else ["IMP"]
     return [
+        ("Round", 2, "R"),
+        ("Table", 2, "R"),
         ("PairId_NS", 2, "R"),
         ("PairId_EW", 2, "R"),
         ("Contract", 4, "L"),
@@ -825,7 +844,19 @@ def _score_columns(method: str) -> list[tuple[str, int, str]]:
 
 
 #: The [Scoring] tag of each method (PBN 2.1 names; the reader knows their variants).
-SCORING_TAGS = {"mp": "MP", "imp": "Butler", "ximp": "Cross-IMP"}
+SCORING_TAGS = {"mp": "MP", "imp": "Butler", "ximp": "Cross-IMP", "hcp_par": "HCP-par"}
+
+
+def _kind_tags(event: EventRecord) -> list[str]:
+    """Our own tags (PBN readers skip tags they do not know): a movement event's
+    movement and winners, and how a pairs event factors short boards' matchpoints."""
+    tags = []
+    if event.kind in MOVEMENT_KINDS:
+        tags.append(_tag("Movement", event.kind.capitalize()))
+        tags.append(_tag("Winners", 2 if event.two_winners else 1))
+    if event.mp_factoring:
+        tags.append(_tag("MpFactoring", event.mp_factoring.capitalize()))
+    return tags
 
 
 def hands_pbn_write(*, event: EventRecord, boards: Iterable[BoardRecord]) -> str:
@@ -861,10 +892,12 @@ def results_pbn_write(
         ("Names", 40, "L"),
         (total_name, 8, "R"),
         ("NrBoards", 2, "R"),
-    ]
+    ] + ([("Direction", 2, "L")] if event.two_winners else [])
     rows = [
         [_cell(p.rank), _cell(p.number), _quoted(p.names), _number(p.total), _cell(p.boards_played)]
+        + ([_cell(p.field)] if event.two_winners else [])
         for p in pairs
     ]
-    lines += _event_tags(event) + _table_lines("TotalScoreTable", total_columns, rows) + [""]
+    lines += _event_tags(event) + _kind_tags(event)
+    lines += _table_lines("TotalScoreTable", total_columns, rows) + [""]
     return "\n".join(lines)

@@ -12,7 +12,10 @@ from datetime import date
 import scoring
 
 #: Event methods (``Event.Method`` values) the formats know.
-METHODS = ("ximp", "imp", "mp")
+METHODS = ("ximp", "imp", "mp", "hcp_par")
+
+#: Pairs event kinds that follow a movement (``Event.Kind`` values).
+MOVEMENT_KINDS = ("mitchell", "howell")
 
 
 @dataclass(frozen=True)
@@ -27,6 +30,13 @@ class EventRecord:
     boards_per_round: int
     site: str = ""
     kind: str = "swiss_pairs"  # an Event.Kind value
+    arrow_switch: bool = False  # a Mitchell with one winner
+    mp_factoring: str = ""  # "neuberg" or "played" (pairs events)
+
+    @property
+    def two_winners(self) -> bool:
+        """A Mitchell without the arrow switch: NS and EW ranked apart."""
+        return self.kind == "mitchell" and not self.arrow_switch
 
 
 @dataclass(frozen=True)
@@ -76,6 +86,20 @@ class ResultLine:
     ns_adjustment: str = ""
     ew_adjustment: str = ""
     room: str = ""  # a team match's "open" or "closed" room
+    round: int | None = None  # the round and table it was played at, when known
+    table: int | None = None
+    # A movement's matchpoints: the points are raw matchpoints on this top (the board's
+    # 2·(tables − 1)), not percentages.
+    mp_top: int | None = None
+
+    def mp_pair(self, points: float | None, top: int) -> tuple[float | None, float | None]:
+        """(raw matchpoints, percentage) of one side's MP points; ``top``: the board's
+        top when the points are percentages."""
+        if points is None:
+            return None, None
+        if self.mp_top is not None:
+            return points, (100 * points / self.mp_top if self.mp_top else 50.0)
+        return points * top / 100, points
 
     @property
     def is_adjusted(self) -> bool:
@@ -93,6 +117,7 @@ class PairRecord:
     boards_played: int = 0
     master_points: int = 0
     name: str = ""  # a team's name
+    field: str = ""  # "NS" or "EW": the field it is ranked in (a two-winner Mitchell)
 
     @property
     def names(self) -> str:

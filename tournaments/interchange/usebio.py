@@ -7,14 +7,20 @@ HANDSET/BOARD/HAND). What this module writes::
 
     <USEBIO Version="1.2">
       <CLUB><CLUB_NAME>Bridgehall</CLUB_NAME></CLUB>
-      <EVENT EVENT_TYPE="SWISS_PAIRS">
+      <EVENT EVENT_TYPE="SWISS_PAIRS">  (a Mitchell or Howell: MP_PAIRS, CROSS_IMP_PAIRS
+                                         or BUTLER_PAIRS, by its method)
         <PROGRAM_NAME/> <PROGRAM_VERSION/> <EVENT_IDENTIFIER/> <EVENT_DESCRIPTION/>
         <DATE>dd/mm/yyyy</DATE>
-        <BOARD_SCORING_METHOD>CROSS_IMPS | IMPS | MATCH_POINTS</BOARD_SCORING_METHOD>
-        <WINNER_TYPE>1</WINNER_TYPE> <BOARDS_PLAYED/> <BOARDS_PER_ROUND/>
+        <BOARD_SCORING_METHOD>CROSS_IMPS | IMPS | MATCH_POINTS | HCP_PAR_IMPS
+        </BOARD_SCORING_METHOD>
+        <WINNER_TYPE>1, or 2 for a two-winner Mitchell</WINNER_TYPE>
+        <MOVEMENT_TYPE>MITCHELL | HOWELL</MOVEMENT_TYPE>  (ours: movement events only)
+        <MP_FACTORING>NEUBERG | PLAYED</MP_FACTORING>  (ours: short boards' matchpoints)
+        <BOARDS_PLAYED/> <BOARDS_PER_ROUND/>
         <PARTICIPANTS>
           <PAIR>
             <PAIR_NUMBER>registration order</PAIR_NUMBER>
+            <DIRECTION>NS | EW: the field of a two-winner Mitchell</DIRECTION>
             <PLAYER><PLAYER_NAME>..</PLAYER_NAME></PLAYER>  (two)
             <PLACE>rank, absent when not ranked</PLACE>
             <TOTAL_SCORE>total (IMPs, or the MP percentage)</TOTAL_SCORE>
@@ -26,6 +32,7 @@ HANDSET/BOARD/HAND). What this module writes::
         <BOARD>
           <BOARD_NUMBER>1</BOARD_NUMBER>
           <TRAVELLER_LINE>
+            <ROUND_NUMBER/> <TABLE_NUMBER/>
             <NS_PAIR_NUMBER/> <EW_PAIR_NUMBER/> (absent for a bye)
             <CONTRACT>4SX | PASS</CONTRACT> <PLAYED_BY>N</PLAYED_BY> <LEAD>SA</LEAD>
             <TRICKS>tricks taken by declarer</TRICKS> <SCORE>NS score</SCORE>
@@ -63,14 +70,29 @@ from scoring import SEATS
 from ..numbers import ascii_float, ascii_int
 from .pbn import PbnError, adjustment_parse, board_top, contract_parse, percentages_fill
 from .problems import problems_summary
-from .records import BoardRecord, EventRecord, MatchRecord, PairRecord, ResultLine
+from .records import (
+    MOVEMENT_KINDS,
+    BoardRecord,
+    EventRecord,
+    MatchRecord,
+    PairRecord,
+    ResultLine,
+)
 
 __all__ = ["UsebioError", "usebio_parse", "usebio_teams_write", "usebio_write"]
 
 PROGRAM_NAME = "Bridgehall"
 PROGRAM_VERSION = "1.0"
-SCORING_METHODS = {"ximp": "CROSS_IMPS", "imp": "IMPS", "mp": "MATCH_POINTS"}
-POINTS_ELEMENTS = {"ximp": "CROSS_IMP_POINTS", "imp": "IMPS", "mp": "MATCH_POINTS"}
+SCORING_METHODS = {
+    "ximp": "CROSS_IMPS", "imp": "IMPS", "mp": "MATCH_POINTS", "hcp_par": "HCP_PAR_IMPS",
+}  # fmt: skip
+POINTS_ELEMENTS = {
+    "ximp": "CROSS_IMP_POINTS", "imp": "IMPS", "mp": "MATCH_POINTS", "hcp_par": "IMPS",
+}  # fmt: skip
+#: EVENT_TYPE of a movement event by method (Swiss pairs: SWISS_PAIRS).
+MOVEMENT_EVENT_TYPES = {
+    "mp": "MP_PAIRS", "ximp": "CROSS_IMP_PAIRS", "imp": "BUTLER_PAIRS", "hcp_par": "BUTLER_PAIRS",
+}  # fmt: skip
 DIRECTIONS = {"N": "North", "E": "East", "S": "South", "W": "West"}
 SUIT_ELEMENTS = (("S", "SPADES"), ("H", "HEARTS"), ("D", "DIAMONDS"), ("C", "CLUBS"))
 
@@ -98,6 +120,8 @@ def _number(value: float | None) -> str:
 def _pair(parent: ET.Element, pair: PairRecord, method: str) -> None:
     element = _sub(parent, "PAIR")
     _sub(element, "PAIR_NUMBER", pair.number)
+    if pair.field:
+        _sub(element, "DIRECTION", pair.field)
     for name in pair.players:
         _sub(_sub(element, "PLAYER"), "PLAYER_NAME", name)
     if pair.rank is not None:
@@ -112,6 +136,10 @@ def _pair(parent: ET.Element, pair: PairRecord, method: str) -> None:
 
 def _traveller_line(parent: ET.Element, line: ResultLine, method: str, top: int) -> None:
     element = _sub(parent, "TRAVELLER_LINE")
+    if line.round is not None:
+        _sub(element, "ROUND_NUMBER", line.round)
+    if line.table is not None:
+        _sub(element, "TABLE_NUMBER", line.table)
     if line.ns_pair is not None:
         _sub(element, "NS_PAIR_NUMBER", line.ns_pair)
     if line.ew_pair is not None:
@@ -131,8 +159,9 @@ def _traveller_line(parent: ET.Element, line: ResultLine, method: str, top: int)
         if points is None:
             continue
         if method == "mp":  # raw matchpoints on the board's top, then the percentage
-            _sub(element, f"{side}_MATCH_POINTS", _number(points * top / 100))
-            _sub(element, f"{side}_PERCENTAGE", _number(points))
+            raw, percentage = line.mp_pair(points, top)
+            _sub(element, f"{side}_MATCH_POINTS", _number(raw))
+            _sub(element, f"{side}_PERCENTAGE", _number(percentage))
         else:
             _sub(element, f"{side}_{suffix}", _number(points))
 
@@ -163,14 +192,19 @@ def usebio_write(
     club = _sub(root, "CLUB")
     _sub(club, "CLUB_NAME", event.site or PROGRAM_NAME)
     ev = _sub(root, "EVENT", None)
-    ev.set("EVENT_TYPE", "SWISS_PAIRS")
+    movement = event.kind in MOVEMENT_KINDS
+    ev.set("EVENT_TYPE", MOVEMENT_EVENT_TYPES[event.method] if movement else "SWISS_PAIRS")
     _sub(ev, "PROGRAM_NAME", PROGRAM_NAME)
     _sub(ev, "PROGRAM_VERSION", PROGRAM_VERSION)
     _sub(ev, "EVENT_IDENTIFIER", event.id)
     _sub(ev, "EVENT_DESCRIPTION", event.name)
     _sub(ev, "DATE", event.date.strftime("%d/%m/%Y"))
     _sub(ev, "BOARD_SCORING_METHOD", SCORING_METHODS[event.method])
-    _sub(ev, "WINNER_TYPE", 1)
+    _sub(ev, "WINNER_TYPE", 2 if event.two_winners else 1)
+    if movement:
+        _sub(ev, "MOVEMENT_TYPE", event.kind.upper())
+    if event.mp_factoring:
+        _sub(ev, "MP_FACTORING", event.mp_factoring.upper())
     _sub(ev, "BOARDS_PLAYED", event.boards_total)
     _sub(ev, "BOARDS_PER_ROUND", event.boards_per_round)
     participants = _sub(ev, "PARTICIPANTS")
@@ -292,7 +326,7 @@ EVENT_TYPES = {
 }  # fmt: skip
 READ_METHODS = {
     "CROSS_IMPS": "ximp", "CROSS_IMP": "ximp", "IMPS": "imp", "BUTLER": "imp",
-    "MATCH_POINTS": "mp", "MATCHPOINTS": "mp", "NEUBERG": "mp",
+    "MATCH_POINTS": "mp", "MATCHPOINTS": "mp", "NEUBERG": "mp", "HCP_PAR_IMPS": "hcp_par",
 }  # fmt: skip
 _POINT_NAMES = {
     "imps": ("CROSS_IMP_POINTS", "CROSS_IMPS", "IMPS", "IMP_POINTS", "BUTLER_IMPS"),
@@ -458,7 +492,9 @@ def _scope_name(element: ET.Element) -> str:
 def usebio_parse(xml: str | bytes) -> dict:
     """A USEBIO 1.2 document, ours or another scorer's, into plain dicts::
 
-    {"event": {"id", "name", "date", "method", "type", "kind" (pairs/teams/individual)},
+    {"event": {"id", "name", "date", "method", "type", "kind" (pairs/teams/individual),
+               "winners" (WINNER_TYPE), "movement" ("mitchell", "howell" or ""),
+               "mp_factoring" ("neuberg", "played" or ""), "boards_per_round"},
      "pairs": [{"number", "section", "direction", "players", "rank", "total",
                 "percentage", "boards_played", "master_points"}],
      "teams": [the same, with "name"],
@@ -507,6 +543,10 @@ def usebio_parse(xml: str | bytes) -> dict:
         "method": READ_METHODS.get(method_text) or type_method,
         "type": event_type,
         "kind": kind,
+        "winners": _int(ev, "WINNER_TYPE"),
+        "movement": (_text(ev, "MOVEMENT_TYPE") or "").lower(),
+        "mp_factoring": (_text(ev, "MP_FACTORING") or "").lower(),
+        "boards_per_round": _int(ev, "BOARDS_PER_ROUND"),
     }
     pairs: list[dict] = []
     teams: list[dict] = []

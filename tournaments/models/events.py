@@ -132,6 +132,11 @@ class Event(models.Model):
         return self.name
 
     @property
+    def is_teams(self) -> bool:
+        """Entries are teams (Swiss or round-robin teams), not pairs or players."""
+        return self.kind in (self.Kind.TEAMS_SWISS, self.Kind.TEAMS_RR)
+
+    @property
     def settings(self):
         """The format's own settings (one-to-one; ``docs/rules.md`` § Formats)."""
         return getattr(self, SETTINGS_RELATION[self.kind])

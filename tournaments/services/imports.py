@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import secrets
+from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime, time
 
@@ -30,7 +31,20 @@ from ..deals import DealError, deal_validate
 from ..dispatch import dispatch_on_commit
 from ..errors import BridgeError
 from ..interchange import PbnError, UsebioError, pbn_results_parse, usebio_parse
-from ..models import Board, Entry, EntryMember, Event, Result, Round, Standing, SwissSettings, Table
+from ..models import (
+    Board,
+    Entry,
+    EntryMember,
+    Event,
+    MovementSettings,
+    Result,
+    Round,
+    Standing,
+    SwissSettings,
+    Table,
+)
+from ..models.settings import MpFactoring
+from ..movements import movement_build
 from ..permissions import director_required
 from ..timezones import default_time_zone
 from .audit import log_action
@@ -54,8 +68,16 @@ class _Pair:
     boards_played: int | None = None
     master_points: int = 0
     name: str = ""  # a team's
+    direction: str = ""  # the field the file ranks it in: "NS" or "EW" (two winners)
     lines: int = 0
     points: list[float] = field(default_factory=list)
+    sides: set[str] = field(default_factory=set)  # the sides it sat in the file's lines
+
+
+def _direction(text: str) -> str:
+    """ "NS", "N-S", "North-South" → "NS"; "EW", "E/W" → "EW"; else ""."""
+    first = text.strip().upper()[:1]
+    return {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}.get(first, "")
 
 
 def _decode(data: str | bytes) -> tuple[str, str | bytes]:
@@ -102,6 +124,7 @@ def _read(data: str | bytes) -> tuple[str, dict, dict[tuple, _Pair]]:
                 key=key, players=[n for n in p["players"] if n], rank=p["rank"],
                 total=p["total"], percentage=p["percentage"], boards_played=p["boards_played"],
                 master_points=p["master_points"], name=p["name"],
+                direction=_direction(p["direction"]),
             )  # fmt: skip
     else:
         for t in parsed["totals"]:
@@ -109,6 +132,7 @@ def _read(data: str | bytes) -> tuple[str, dict, dict[tuple, _Pair]]:
             pairs[key] = _Pair(
                 key=key, players=_split_names(t["names"]), rank=t["rank"], total=t["total"],
                 percentage=t["percentage"], boards_played=t["boards"],
+                direction=_direction(t.get("direction") or ""),
             )  # fmt: skip
     return source, parsed, pairs
 
@@ -235,6 +259,40 @@ def _guest(name: str) -> User:
     return guest
 
 
+MOVEMENT_KINDS = (Event.Kind.MITCHELL, Event.Kind.HOWELL)
+
+
+@dataclass(frozen=True)
+class _PairsKind:
+    """What a pairs file says of its event: the kind, the arrow switch of a one-winner
+    Mitchell and how it factors short boards' matchpoints ("" when it does not say)."""
+
+    kind: str
+    arrow_switch: bool = False
+    mp_factoring: str = ""
+
+
+def _pairs_kind(source: str, parsed: dict) -> _PairsKind:
+    """A Mitchell or Howell when the file names its movement (our files do); a
+    two-winner Mitchell when it says two winners (USEBIO WINNER_TYPE 2) or ranks each
+    pair in a direction (a PBN Direction column); else a Swiss pairs event
+    (``docs/rules.md`` § Files)."""
+    info = parsed["event"]
+    factoring = info.get("mp_factoring") or ""
+    factoring = factoring if factoring in MpFactoring.values else ""
+    movement = info.get("movement") or ""
+    winners = info.get("winners")
+    if movement not in MOVEMENT_KINDS:
+        ranked_apart = winners == 2 or (
+            source == "pbn" and any(t.get("direction") for t in parsed["totals"])
+        )
+        if not ranked_apart:
+            return _PairsKind(Event.Kind.SWISS_PAIRS, mp_factoring=factoring)
+        movement, winners = Event.Kind.MITCHELL, 2
+    arrow = movement == Event.Kind.MITCHELL and winners == 1
+    return _PairsKind(movement, arrow_switch=arrow, mp_factoring=factoring)
+
+
 def _event_values(source: str, parsed: dict, name: str, actor: User | None) -> dict:
     info = parsed["event"]
     method = info.get("method")
@@ -299,9 +357,92 @@ def _result(event: Event, line: dict, table: Table, board: Board) -> Result:
     )
 
 
+def _boards_by_meeting(plan: _Plan) -> dict[tuple, set[int]]:
+    """The boards each meeting of two pairs (NS key, EW key) played."""
+    played: dict[tuple, set[int]] = {}
+    for number, _line, ns, ew in plan.lines:
+        played.setdefault((ns.key, ew.key if ew else None), set()).add(number)
+    return played
+
+
+def _most_at_a_table(plan: _Plan) -> int:
+    return max((len(g) for g in _boards_by_meeting(plan).values()), default=1)
+
+
+def _board_sets(plan: _Plan, per_round: int) -> tuple[dict[int, int], dict[tuple, int]]:
+    """A movement's board sets (``docs/rules.md`` § Files): the boards a table plays
+    in a round are one set. Set k is boards (k − 1)·B + 1 … k·B when the file's tables
+    keep to such blocks (B: the event's boards per round: the file's, else the most
+    boards a table played); otherwise boards played together are one set, numbered by their first
+    board. Returns each board's set and each meeting's."""
+    played = _boards_by_meeting(plan)
+    per = per_round
+    if all(len({(n - 1) // per for n in g}) == 1 for g in played.values()):
+        set_of = {n: (n - 1) // per + 1 for n in plan.boards}
+    else:
+        parent = {n: n for n in plan.boards}
+
+        def root(n: int) -> int:
+            while parent[n] != n:
+                n = parent[n]
+            return n
+
+        for group in played.values():
+            first, *rest = sorted(group)
+            for n in rest:
+                a, b = sorted((root(first), root(n)))
+                parent[b] = a  # the root of a set is its first board
+        roots = sorted({root(n) for n in plan.boards})
+        order = {r: i for i, r in enumerate(roots, 1)}
+        set_of = {n: order[root(n)] for n in plan.boards}
+    return set_of, {m: set_of[min(g)] for m, g in played.items()}
+
+
+def _fields(event: Event, pairs: list[_Pair]) -> dict[tuple, str]:
+    """The field of each pair of a two-winner Mitchell: the file's direction, else the
+    one side it sat (blank for other events)."""
+    if event.kind != Event.Kind.MITCHELL or event.settings.arrow_switch:
+        return {}
+    return {p.key: p.direction or (next(iter(p.sides)) if len(p.sides) == 1 else "") for p in pairs}
+
+
+def _movement_fix(
+    event: Event, entries: dict, tables: dict, set_of: dict[int, int]
+) -> tuple[dict[str, int], int]:
+    """When the file's tables and board sets are exactly the movement we would play
+    (our own exports are): entry id → pair number, so that its movement cards show,
+    and the movement's tables (a sit-out's table too). Else no numbers (no cards) and
+    the tables the file uses."""
+    in_file = max(Counter(t.round.number for t in tables.values()).values(), default=0)
+    per = event.boards_per_round
+    if any(s != (n - 1) // per + 1 for n, s in set_of.items()):
+        return {}, in_file
+    numbers = {e.pk: e.registration_order for e in entries.values()}
+    try:
+        movement = movement_build(
+            kind=event.kind, pairs=len(entries), rounds=event.settings.num_rounds,
+            arrow_switch=event.settings.arrow_switch,
+        )  # fmt: skip
+    except ValueError:
+        return {}, in_file
+    if sorted(numbers.values()) != list(range(1, len(entries) + 1)):
+        return {}, in_file
+    if len(movement.rounds) != event.settings.num_rounds:
+        return {}, in_file
+    for table in tables.values():
+        placements = movement.rounds[table.round.number - 1]
+        seat = (table.number, numbers[table.ns.pk], numbers.get(getattr(table.ew, "pk", None)))
+        if not any((p.table, p.ns, p.ew) == seat and p.board_set == table.board_set
+                   for p in placements):  # fmt: skip
+            return {}, in_file
+    return {str(pk): n for pk, n in numbers.items()}, movement.tables
+
+
 def _write(event: Event, plan: _Plan, rounds: dict[tuple, int]) -> None:
     pairs = list(plan.pairs.values())
     users = _players([p.players for p in pairs])
+    movement = event.kind in MOVEMENT_KINDS
+    fields = _fields(event, pairs)
     entries = {}
     for pair in pairs:
         entries[pair.key] = Entry(
@@ -309,6 +450,7 @@ def _write(event: Event, plan: _Plan, rounds: dict[tuple, int]) -> None:
             total=pair.total or 0.0, boards_played=pair.boards_played or 0,
             finished=pair.rank is not None, rank=pair.rank,
             master_points=max(0, min(pair.master_points, 32767)),
+            field=fields.get(pair.key, ""),
         )  # fmt: skip
     Entry.objects.bulk_create(entries.values())
     now = timezone.now()
@@ -343,18 +485,31 @@ def _write(event: Event, plan: _Plan, rounds: dict[tuple, int]) -> None:
         for n in range(1, count + 1)
     }
     Round.objects.bulk_create(round_rows.values())
-    tables: dict[tuple, Table] = {}
-    per_round: dict[int, int] = {}
-    # tables in the order the file first gives them, the bye last (as seated here)
+    set_of, meeting_set = _board_sets(plan, event.boards_per_round) if movement else ({}, {})
+    file_table: dict[tuple, int | None] = {}
+    for _number, line, ns, ew in plan.lines:
+        file_table.setdefault((ns.key, ew.key if ew else None), line.get("table"))
+    in_round: dict[int, list[tuple]] = {}
+    # the file's table numbers where it gives each once in the round; else the order
+    # the file first gives the tables in, the bye last (as seated here)
     for meeting, n in sorted(rounds.items(), key=lambda item: (item[1], item[0][1] is None)):
-        if meeting == (None, None):
-            continue
-        per_round[n] = per_round.get(n, 0) + 1
-        tables[meeting] = Table(
-            event=event, round=round_rows[n], number=per_round[n], ns=entries[meeting[0]],
-            ew=entries[meeting[1]] if meeting[1] else None,
-        )  # fmt: skip
+        if meeting != (None, None):
+            in_round.setdefault(n, []).append(meeting)
+    tables: dict[tuple, Table] = {}
+    for n, meetings in in_round.items():
+        given = [file_table.get(m) for m in meetings]
+        keep = all(given) and len(set(given)) == len(given)
+        for i, meeting in enumerate(meetings, 1):
+            tables[meeting] = Table(
+                event=event, round=round_rows[n], number=file_table[meeting] if keep else i,
+                ns=entries[meeting[0]], ew=entries[meeting[1]] if meeting[1] else None,
+                board_set=meeting_set.get(meeting),
+            )  # fmt: skip
     Table.objects.bulk_create(tables.values())
+    if movement:
+        settings = event.settings
+        settings.pair_numbers, settings.tables = _movement_fix(event, entries, tables, set_of)
+        settings.save(update_fields=["tables", "pair_numbers"])
     first_round: dict[int, int] = {}
     for number, _line, ns, ew in plan.lines:
         n = rounds[(ns.key, ew.key if ew else None)]
@@ -363,17 +518,26 @@ def _write(event: Event, plan: _Plan, rounds: dict[tuple, int]) -> None:
     for number, info in plan.boards.items():
         boards[number] = Board(
             event=event, round=round_rows[first_round.get(number, 1)], number=number,
-            dealer=info.get("dealer") or scoring.board_dealer(number),
+            board_set=set_of.get(number), dealer=info.get("dealer") or scoring.board_dealer(number),
             vulnerability=info.get("vulnerability") or scoring.board_vulnerability(number),
             deal=info["deal"], dd_table=info.get("dd_table"), par_score=info.get("par_score"),
             par_contracts=(info.get("par_contracts") or "")[:120],
         )  # fmt: skip
     Board.objects.bulk_create(boards.values())
     results = []
+    raw = movement and event.method == Event.Method.MP
+    # a section's lines are matchpointed together (docs/rules.md § Files)
+    on_board = Counter((number, line["section"]) for number, line, *_rest in plan.lines)
     for number, line, ns, ew in plan.lines:
-        results.append(
-            _result(event, line, tables[(ns.key, ew.key if ew else None)], boards[number])
-        )
+        result = _result(event, line, tables[(ns.key, ew.key if ew else None)], boards[number])
+        if raw:  # a movement's matchpoints are raw: the file's, else its share of the top
+            top = 2 * (on_board[number, line["section"]] - 1)
+            for side in ("ns", "ew"):
+                given, percentage = line[f"{side}_mp"], getattr(result, f"{side}_points")
+                if given is None and percentage is not None:
+                    given = round(percentage * top / 100, 2)
+                setattr(result, f"{side}_points", given)
+        results.append(result)
     Result.objects.bulk_create(results)
     Standing.objects.bulk_create(
         Standing(
@@ -405,21 +569,34 @@ def event_results_import(*, data: str | bytes, actor: User | None = None, name: 
     if plan.problems:
         raise BridgeError(problems_text(plan.problems), code="content")
     for _number, line, ns, ew in plan.lines:
-        for pair, points in ((ns, line["ns_points"]), (ew, line["ew_points"])):
+        for pair, points, side in ((ns, line["ns_points"], "NS"), (ew, line["ew_points"], "EW")):
             if pair is not None:
                 pair.lines += 1
+                pair.sides.add(side)
                 if points is not None:
                     pair.points.append(points)
+    kind = _pairs_kind(source, parsed)
     _number_pairs(pairs)
     rounds = _rounds(plan)
     count = max(rounds.values())
+    per_round = parsed["event"].get("boards_per_round") or (
+        _most_at_a_table(plan) if kind.kind in MOVEMENT_KINDS
+        else math.ceil(max(plan.boards) / count)
+    )  # fmt: skip
+    per_round = max(1, min(per_round, max(plan.boards)))
     with transaction.atomic():
-        event = Event.objects.create(**values, current_round=count)
+        event = Event.objects.create(**{**values, "kind": kind.kind}, current_round=count)
         _standings(event, list(pairs.values()))
-        SwissSettings.objects.create(
-            event=event, num_rounds=count,
-            boards_per_round=max(1, math.ceil(max(plan.boards) / count)), seed=0,
-        )  # fmt: skip
+        if kind.kind in MOVEMENT_KINDS:
+            MovementSettings.objects.create(
+                event=event, num_rounds=count, boards_per_round=per_round, seed=0,
+                arrow_switch=kind.arrow_switch, mp_factoring=kind.mp_factoring or "neuberg",
+            )  # fmt: skip
+        else:
+            SwissSettings.objects.create(
+                event=event, num_rounds=count, boards_per_round=per_round, seed=0,
+                mp_factoring=kind.mp_factoring or "played",
+            )  # fmt: skip
         _write(event, plan, rounds)
         # Deals the file gives without their analysis get ours, in the background (the
         # double-dummy table and par are ours to compute; the scores stay the file's).
@@ -483,7 +660,24 @@ def event_scoring_compare(*, event: Event, actor: User) -> list[ScoringDifferenc
         .order_by("board__number", "table__round__number", "table__number")
     )
     given = {r.pk: (r.ns_points, r.ew_points) for r in results}
-    board_points(results, event.method)
+    if event.kind in MOVEMENT_KINDS:  # raw matchpoints, Neuberg as the event says
+        from ..formats.movement import board_points as movement_points
+        from ..formats.movement import movement_of
+
+        movement = movement_of(event)
+        plays = movement.set_plays() if movement is not None else Counter()
+        lines = Counter(r.board_id for r in results)
+        movement_points(
+            results, method=event.method, factoring=event.settings.mp_factoring,
+            expected={r.board_id: max(plays[r.board.board_set], lines[r.board_id])
+                      for r in results},
+            hcp_table=event.hcp_par_table,
+        )  # fmt: skip
+    else:
+        board_points(
+            results, event.method, hcp_table=event.hcp_par_table,
+            factoring=event.settings.mp_factoring,
+        )  # fmt: skip
     differences = []
     for r in results:
         where = {

@@ -23,6 +23,7 @@ from .. import selectors
 from ..deals import DealError, deal_validate
 from ..errors import BridgeError, ConflictError
 from ..formats import format_for
+from ..formats.movement import movement_of
 from ..interchange import (
     BoardRecord,
     EventRecord,
@@ -64,6 +65,8 @@ def _event_record(event: Event) -> EventRecord:
         boards_total=event.boards_total,
         boards_per_round=event.boards_per_round,
         kind=event.kind,
+        arrow_switch=getattr(event.settings, "arrow_switch", False),
+        mp_factoring=getattr(event.settings, "mp_factoring", ""),
     )
 
 
@@ -94,19 +97,24 @@ def _pairs(event: Event, entries: list[Entry]) -> list[PairRecord]:
             total=e.total,
             boards_played=e.boards_played,
             master_points=e.master_points,
+            field=e.field,
         )
         for e in entries
     ]
 
 
-def _results(boards: list[Board], pair_numbers: dict[int, int]) -> dict[int, list[ResultLine]]:
-    """Every result of ``boards`` but the cut ones, by board number, in table order."""
+def _results(
+    boards: list[Board], pair_numbers: dict[int, int], expected: dict[int, int] | None = None
+) -> dict[int, list[ResultLine]]:
+    """Every result of ``boards`` but the cut ones, by board number, in table order.
+    ``expected`` (a movement's matchpoints, which are raw: ``docs/rules.md`` § Movements):
+    board set → the tables that play it; each line then carries its board's top."""
     lines: dict[int, list[ResultLine]] = {b.number: [] for b in boards}
     rows = (
         Result.objects.filter(board__in=boards)
         .exclude(status=Result.Status.CUT)
-        .select_related("board", "table")
-        .order_by("board__number", "table__number")
+        .select_related("board", "table__round")
+        .order_by("board__number", "table__round__number", "table__number")
     )
     for r in rows:
         adjusted = r.status == Result.Status.ADJUSTED
@@ -123,16 +131,33 @@ def _results(boards: list[Board], pair_numbers: dict[int, int]) -> dict[int, lis
                 ew_points=r.ew_points,
                 ns_adjustment=r.ns_adjustment if adjusted else "",
                 ew_adjustment=r.ew_adjustment if adjusted else "",
+                round=r.table.round.number if r.table.round_id else None,
+                table=r.table.number,
             )
         )
+    if expected is not None:
+        sets = {b.number: b.board_set for b in boards}
+        for number, board_lines in lines.items():
+            tables = max(expected.get(sets[number], 0), len(board_lines))
+            lines[number] = [replace(line, mp_top=2 * (tables - 1)) for line in board_lines]
     return lines
+
+
+def _movement_plays(event: Event) -> dict[int, int] | None:
+    """A movement event under matchpoints: board set → the tables its movement plays
+    it at (an imported event whose movement is not ours: none, and a board's top is
+    then its results' count)."""
+    if event.kind not in (Event.Kind.MITCHELL, Event.Kind.HOWELL) or event.method != "mp":
+        return None
+    movement = movement_of(event)
+    return dict(movement.set_plays()) if movement is not None else {}
 
 
 def _results_data(event: Event):
     boards = boards_public_get(event=event)
     entries = selectors.standings_get(event=event)
     numbers = {e.pk: e.registration_order for e in entries}
-    return boards, _pairs(event, entries), _results(boards, numbers)
+    return boards, _pairs(event, entries), _results(boards, numbers, _movement_plays(event))
 
 
 def event_hands_pbn_export(*, event: Event) -> str:
@@ -185,7 +210,7 @@ def _team_data(event: Event, boards: list[Board]):
         Result.objects.filter(board__in=boards)
         .exclude(status=Result.Status.CUT)
         .values_list("table_id", "board__number")
-        .order_by("board__number", "table__number")
+        .order_by("board__number", "table__round__number", "table__number")  # as _results
     )
     by_match: dict[int, dict[int, list[ResultLine]]] = {m.pk: {} for m in matches}
     index: dict[int, int] = {}
@@ -214,7 +239,7 @@ def _team_data(event: Event, boards: list[Board]):
 def event_usebio_export(*, event: Event) -> str:
     """Participants, travellers and hand records as USEBIO 1.2 XML (a team event:
     teams and their matches)."""
-    if event.kind in (Event.Kind.TEAMS_SWISS, Event.Kind.TEAMS_RR):
+    if event.is_teams:
         boards = boards_public_get(event=event)
         teams, matches = _team_data(event, boards)
         return usebio_teams_write(

@@ -94,9 +94,9 @@ def results_import(request: HttpRequest) -> HttpResponse:
                 error = exc.message
             else:
                 done = (
-                    _("Imported: %(n)d pairs and %(boards)d boards, as the file gives them.")
-                    if event.kind == Event.Kind.SWISS_PAIRS
-                    else _("Imported: %(n)d teams and %(boards)d boards, as the file gives them.")
+                    _("Imported: %(n)d teams and %(boards)d boards, as the file gives them.")
+                    if event.is_teams
+                    else _("Imported: %(n)d pairs and %(boards)d boards, as the file gives them.")
                 )
                 messages.success(
                     request, done % {"n": event.entries.count(), "boards": event.boards.count()}

@@ -31,7 +31,7 @@ class Command(BaseCommand):
             raise CommandError(exc.message) from exc
         boards = event.boards.count()
         entries = event.entries.count()
-        unit = "pairs" if event.kind == event.Kind.SWISS_PAIRS else "teams"
+        unit = "teams" if event.is_teams else "pairs"
         self.stdout.write(
             f"Imported event {event.pk} “{event}”: {entries} {unit}, {boards} boards "
             f"({event.get_source_display()})."
