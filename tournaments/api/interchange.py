@@ -72,7 +72,7 @@ class _ExportApi(APIView):
         )
 
 
-def _file_schema(name: str, media_type: str, description: str):
+def _file_schema(name: str, media_type: str, description: str, refusals: tuple[int, ...] = ()):
     return extend_schema_view(
         get=extend_schema(
             operation_id=f"events_export_{name}",
@@ -80,7 +80,7 @@ def _file_schema(name: str, media_type: str, description: str):
                 (200, media_type): OpenApiResponse(
                     response=OpenApiTypes.STR, description=description
                 ),
-                **error_responses(404),
+                **error_responses(*refusals, 404),
             },
             description=_VISIBILITY,
         )
@@ -96,7 +96,9 @@ class HandsPbnExportApi(_ExportApi):
 @_file_schema(
     "results",
     "application/x-pbn",
-    "Hand records with a ScoreTable per board, then a TotalScoreTable (PBN 2.1).",
+    "Hand records with a ScoreTable per board, then a TotalScoreTable (PBN 2.1). A "
+    "scoring pool has none (400, code ``kind``): its results are in its USEBIO file.",
+    (400,),
 )
 class ResultsPbnExportApi(_ExportApi):
     suffix = "results.pbn"
@@ -104,7 +106,10 @@ class ResultsPbnExportApi(_ExportApi):
 
 
 @_file_schema(
-    "usebio", "application/xml", "Participants, travellers and hand records (USEBIO 1.2)."
+    "usebio",
+    "application/xml",
+    "Participants, travellers and hand records (USEBIO 1.2); a scoring pool as an "
+    "individual event (players, and the four players of each line).",
 )
 class UsebioExportApi(_ExportApi):
     content_type = XML_CONTENT_TYPE

@@ -38,11 +38,13 @@ from ..interchange import (
 )
 from ..interchange.pbn import dealer_parse, vulnerability_parse
 from ..interchange.problems import problems_summary
+from ..interchange.usebio_individual import usebio_individual_write
 from ..lock_objects import event_for_update
 from ..models import Board, Entry, Event, Match, Result, Round, TeamEntry
 from ..numbers import ascii_int
 from ..permissions import director_required
 from .audit import log_action
+from .interchange_pool import pool_export_records
 
 SEAT_NAMES = {
     "N": gettext_lazy("North"),
@@ -142,7 +144,13 @@ def event_hands_pbn_export(*, event: Event) -> str:
 
 
 def event_results_pbn_export(*, event: Event) -> str:
-    """Hand records, score tables and totals as PBN 2.1 (boards everyone may see)."""
+    """Hand records, score tables and totals as PBN 2.1 (boards everyone may see). A
+    scoring pool is refused: PBN score tables are of pairs (its file is USEBIO's)."""
+    if event.kind == Event.Kind.POOL:
+        raise BridgeError(
+            _("A pool's results are exported as USEBIO (an individual event), not PBN."),
+            code="kind",
+        )
     boards, pairs, results = _results_data(event)
     return results_pbn_write(
         event=_event_record(event),
@@ -213,7 +221,14 @@ def _team_data(event: Event, boards: list[Board]):
 
 def event_usebio_export(*, event: Event) -> str:
     """Participants, travellers and hand records as USEBIO 1.2 XML (a team event:
-    teams and their matches)."""
+    teams and their matches; a scoring pool: an individual event with the pool's own
+    elements, ``interchange/usebio_individual.py``)."""
+    if event.kind == Event.Kind.POOL:
+        boards = boards_public_get(event=event)
+        return usebio_individual_write(
+            event=_event_record(event), boards=map(_board_record, boards),
+            **pool_export_records(event=event, boards=boards),
+        )  # fmt: skip
     if event.kind in (Event.Kind.TEAMS_SWISS, Event.Kind.TEAMS_RR):
         boards = boards_public_get(event=event)
         teams, matches = _team_data(event, boards)
