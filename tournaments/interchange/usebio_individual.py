@@ -267,10 +267,10 @@ def usebio_individual_parse(xml: str | bytes) -> dict:
     def walk(element: ET.Element, context: dict) -> None:
         nonlocal pool
         for child in element:
-            if child.tag in ("SESSION", "SECTION"):
+            if child.tag in ("SESSION", "SECTION", "MATCH"):
                 walk(child, context)
             elif child.tag == "PARTICIPANTS":
-                for player in child.iter("PLAYER"):
+                for player in child.findall("PLAYER"):  # not a pair's or team's
                     try:
                         players.append(_player(player))
                     except UsebioError as exc:

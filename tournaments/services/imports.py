@@ -34,6 +34,7 @@ from ..models import Board, Entry, EntryMember, Event, Result, Round, Standing, 
 from ..permissions import director_required
 from ..timezones import default_time_zone
 from .audit import log_action
+from .imports_pool import pool_results_import
 from .interchange import _deal_problem, problems_text
 
 #: Largest file the page and the API accept.
@@ -90,12 +91,8 @@ def _read(data: str | bytes) -> tuple[str, dict, dict[tuple, _Pair]]:
     pairs: dict[tuple, _Pair] = {}
     if source == "usebio":
         kind = parsed["event"]["kind"]
-        if kind not in ("pairs", "teams"):
-            raise BridgeError(
-                _("This is a file of an individual event: pairs and teams events can be "
-                  "imported."),
-                code="kind",
-            )  # fmt: skip
+        if kind == "individual":  # read again as one: services/imports_pool.py
+            return source, parsed, pairs
         for p in parsed["teams"] if kind == "teams" else parsed["pairs"]:
             key = (p["section"], p["number"])
             pairs[key] = _Pair(
@@ -399,6 +396,10 @@ def event_results_import(*, data: str | bytes, actor: User | None = None, name: 
         raise BridgeError(_("The file is larger than 4 MB."), code="too_large")
     source, parsed, pairs = _read(data)
     values = _event_values(source, parsed, name, actor)
+    if source == "usebio" and parsed["event"]["kind"] == "individual":
+        return pool_results_import(
+            data=data, values=values, actor=actor, players=_players, guest=_guest
+        )
     if source == "usebio" and parsed["event"]["kind"] == "teams":
         return _teams_import(parsed, pairs, values, actor)
     plan = _plan(parsed, pairs)
