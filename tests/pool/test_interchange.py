@@ -4,12 +4,15 @@ same pool (docs/rules.md § Files), other scorers' individual files, and refusal
 from __future__ import annotations
 
 import re
+from io import StringIO
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
 from rest_framework.test import APIClient
 
 from accounts.models import User
+from tests.factories import UserFactory
 from tests.pool.conftest import boards_of, play, seat
 from tests.tournaments.test_interchange import db_lines
 from tests.tournaments.test_results_import import boards, standings
@@ -278,3 +281,44 @@ def test_our_pool_file_with_a_bad_arrival_order_changes_nothing(make_pool, playe
         with pytest.raises(Exception, match=re.escape(message)):
             event_results_import(data=xml.replace(old, new))
     assert Event.objects.count() == events
+
+
+def more_boards(count: int) -> str:
+    """OTHER_SCORER with ``count`` boards (boards 3 on played as board 1)."""
+    board = OTHER_SCORER.split("<BOARD>")[1].split("</BOARD>")[0]
+    extra = "".join(
+        "<BOARD>" + board.replace("<BOARD_NUMBER>1<", f"<BOARD_NUMBER>{n}<") + "</BOARD>"
+        for n in range(3, count + 1)
+    )
+    return OTHER_SCORER.replace("</EVENT>", extra + "</EVENT>")
+
+
+@pytest.mark.parametrize("count", [2, 30])
+def test_an_import_takes_as_many_queries_for_thirty_boards_as_for_two(
+    count, django_assert_max_num_queries
+):
+    for name in ("Ann Lee", "Bo Chen", "Cy Dunn", "Di Ray", "Ed Fox", "Flo Gay", "Gus Ho",
+                 "Hal Ivy"):  # fmt: skip
+        UserFactory(display_name=name)
+    with django_assert_max_num_queries(25):  # SQLite splits the largest bulk inserts
+        event = event_results_import(data=more_boards(count))
+    assert Result.objects.filter(board__event=event).count() == 2 * count
+    assert PoolScore.objects.filter(event=event).count() == 4 * (2 * count - 1)
+
+
+def test_the_command_and_the_page_import_an_individual_file(tmp_path, client, director):
+    path = tmp_path / "individual.xml"
+    path.write_text(OTHER_SCORER)
+    out = StringIO()
+    call_command("import_results", str(path), stdout=out)
+    assert "“Club individual”: 8 players, 2 boards" in out.getvalue()
+    path.write_text(OTHER_SCORER.replace("IMPS</BOARD", "MATCH_POINTS</BOARD"))
+    with pytest.raises(CommandError, match="only when IMP-scored"):
+        call_command("import_results", str(path))
+
+    client.force_login(director)
+    upload = SimpleUploadedFile("individual.xml", OTHER_SCORER.encode())
+    page = client.post("/events/import/", {"file": upload, "name": "Old club"}, follow=True)
+    event = Event.objects.get(name="Old club")
+    assert event.kind == Event.Kind.POOL and event.director == director
+    assert "8 players and 2 boards" in page.content.decode()

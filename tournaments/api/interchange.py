@@ -244,8 +244,8 @@ class ResultsImportApi(APIView):
         name = serializers.CharField()
         source = serializers.ChoiceField(choices=["usebio", "pbn"])
         method = serializers.CharField()
-        kind = serializers.CharField(help_text="swiss_pairs, teams_swiss or teams_rr.")
-        entries = serializers.IntegerField(help_text="Pairs, or teams.")
+        kind = serializers.CharField(help_text="swiss_pairs, teams_swiss, teams_rr or pool.")
+        entries = serializers.IntegerField(help_text="Pairs, teams, or a pool's players.")
         boards = serializers.IntegerField()
         results = serializers.IntegerField()
 
@@ -259,13 +259,14 @@ class ResultsImportApi(APIView):
             "application/json": TextInputSerializer,
         },
         responses={201: OutputSerializer, **error_responses(400, 403)},
-        description="Creates a finished event from a USEBIO 1.2 file (pairs or teams) or a "
+        description="Creates a finished event from a USEBIO 1.2 file (pairs, teams, or an "
+        "IMP-scored individual event, which becomes a finished scoring pool) or a "
         "PBN results file (pairs): pairs or teams (players matched by name, else new "
         "guests), team matches with their IMPs and VPs, boards with their deals, "
         "dealer and vulnerability, every traveller line with the file's scores and "
         "points, and the file's ranking. Nothing is re-scored. All or nothing: a bad file "
         "is refused (400) with what is wrong and on which boards; codes unreadable, kind "
-        "(an individual event), method, content, too_large.",
+        "(an individual event not scored in IMPs), method, content, too_large.",
     )
     def post(self, request):
         self.check_permissions(request)

@@ -87,8 +87,9 @@ def _lines(parsed: dict, players: dict[int, dict], problems: list) -> list[_Line
             seen |= set(seats.values())
             ns, ew = line["ns_points"], line["ew_points"]
             imps = None
-            if ns is not None or ew is not None:
-                imps = (_whole(ns), _whole(ew))
+            if ns is not None or ew is not None:  # one side only: the other its opposite
+                ns = ns if ns is not None else -ew
+                imps = (_whole(ns), _whole(ew if ew is not None else -ns))
                 if None in imps:
                     problems.append((number, _("a score is not a whole number of IMPs.")))
                     continue
