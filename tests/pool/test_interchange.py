@@ -16,6 +16,7 @@ from tests.factories import UserFactory
 from tests.pool.conftest import boards_of, play, seat
 from tests.tournaments.test_interchange import db_lines
 from tests.tournaments.test_results_import import boards, standings
+from tournaments import services
 from tournaments.models import Board, Entry, Event, PoolBoard, PoolResult, PoolScore, Result
 from tournaments.selectors.pool import leaderboard_get
 from tournaments.services import interchange
@@ -161,6 +162,32 @@ def test_the_api_exports_a_running_pool_with_its_public_boards_only(
     assert api.get(f"/api/events/{event.pk}/export/hands.pbn").status_code == 200
     with pytest.raises(CommandError, match="exported as USEBIO"):
         call_command("export_event", str(event.pk), "--format", "results")
+
+
+def test_an_adjusted_score_and_a_running_pools_public_board_come_back(make_pool, players):
+    event = make_pool(boards=4, boards_per_table=4, score_at=2, retire_at=3)
+    tables = [seat(event, players[i : i + 4]) for i in (0, 4, 8)]
+    board = boards_of(tables[0])[0]
+    play(tables[0], board, contract="4S", declarer="N", tricks=10)
+    services.result_correct(
+        table_id=tables[1].pk, board_id=board.pk, director=event.director,
+        ns_adjustment="A+", ew_adjustment="A-",
+    )  # fmt: skip
+    play(tables[2], board, contract="3NT", declarer="N", tricks=9)  # the 3rd: retired
+    play(tables[0], boards_of(tables[0])[1])  # in play: not in the file
+    original = pool_rows(event)
+    assert [r[2] for r in original["results"]] == [2, 2, 3, None]
+
+    imported = event_results_import(data=interchange.event_usebio_export(event=event))
+
+    rows = pool_rows(imported)
+    assert rows["results"] == original["results"][:3]
+    assert rows["scores"] == original["scores"] and rows["leaderboard"] == original["leaderboard"]
+    assert rows["library"] == [(board.number, 3, 3, True)]
+    adjusted = Result.objects.get(board__event=imported, status=Result.Status.ADJUSTED)
+    assert (adjusted.ns_adjustment, adjusted.ew_adjustment) == ("A+", "A-")
+    assert (adjusted.ns_points, adjusted.ew_points) == (3.0, -3.0)
+    assert db_lines(imported) == {board.number: db_lines(event)[board.number]}
 
 
 def _player(n: int, name: str) -> str:
