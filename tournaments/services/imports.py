@@ -5,7 +5,8 @@ USEBIO 1.2 document or a PBN results file becomes a finished pairs event, with i
 pairs (players matched by name, or new guests), boards (deals where the file has them,
 its dealer and vulnerability), every traveller line with the file's scores and points,
 and the file's ranking; a USEBIO team event becomes a finished team event, with its
-teams, matches (IMPs and VPs) and both rooms' results. Nothing is scored here: the
+teams, matches (IMPs and VPs) and both rooms' results; a USEBIO individual event
+scored in IMPs becomes a finished scoring pool (``imports_pool.py``). Nothing is scored here: the
 file's numbers are stored as they are, and :func:`event_scoring_compare` shows, when
 the director asks, where our scoring would differ. All or nothing: any problem refuses
 the whole file, in one message that says what and where.
