@@ -192,7 +192,7 @@ def test_an_ebu_style_score_table_keeps_the_files_points(db):
     ("text", "code", "message"),
     [
         (
-            TEAMSSCORER.replace("SWISS_TEAMS", "INDIVIDUAL"),
+            TEAMSSCORER.replace("SWISS_TEAMS", "INDIVIDUAL").replace(">IMPS<", ">MATCH_POINTS<"),
             "kind",
             "This is a file of an individual event",
         ),
@@ -275,7 +275,9 @@ def test_the_import_results_command(db, tmp_path):
     event = Event.objects.get()
     assert out.getvalue().startswith(f"Imported event {event.pk} “Monday Pairs”: 8 pairs, 1 boards")
 
-    path.write_text(TEAMSSCORER.replace("SWISS_TEAMS", "INDIVIDUAL"))
+    path.write_text(
+        TEAMSSCORER.replace("SWISS_TEAMS", "INDIVIDUAL").replace(">IMPS<", ">MATCH_POINTS<")
+    )
     with pytest.raises(CommandError, match="individual event"):
         call_command("import_results", str(path))
     with pytest.raises(CommandError, match="Cannot read"):

@@ -72,7 +72,7 @@ class _ExportApi(APIView):
         )
 
 
-def _file_schema(name: str, media_type: str, description: str):
+def _file_schema(name: str, media_type: str, description: str, refusals: tuple[int, ...] = ()):
     return extend_schema_view(
         get=extend_schema(
             operation_id=f"events_export_{name}",
@@ -80,7 +80,7 @@ def _file_schema(name: str, media_type: str, description: str):
                 (200, media_type): OpenApiResponse(
                     response=OpenApiTypes.STR, description=description
                 ),
-                **error_responses(404),
+                **error_responses(*refusals, 404),
             },
             description=_VISIBILITY,
         )
@@ -96,7 +96,9 @@ class HandsPbnExportApi(_ExportApi):
 @_file_schema(
     "results",
     "application/x-pbn",
-    "Hand records with a ScoreTable per board, then a TotalScoreTable (PBN 2.1).",
+    "Hand records with a ScoreTable per board, then a TotalScoreTable (PBN 2.1). A "
+    "scoring pool has none (400, code ``kind``): its results are in its USEBIO file.",
+    (400,),
 )
 class ResultsPbnExportApi(_ExportApi):
     suffix = "results.pbn"
@@ -104,7 +106,10 @@ class ResultsPbnExportApi(_ExportApi):
 
 
 @_file_schema(
-    "usebio", "application/xml", "Participants, travellers and hand records (USEBIO 1.2)."
+    "usebio",
+    "application/xml",
+    "Participants, travellers and hand records (USEBIO 1.2); a scoring pool as an "
+    "individual event (players, and the four players of each line).",
 )
 class UsebioExportApi(_ExportApi):
     content_type = XML_CONTENT_TYPE
@@ -239,8 +244,8 @@ class ResultsImportApi(APIView):
         name = serializers.CharField()
         source = serializers.ChoiceField(choices=["usebio", "pbn"])
         method = serializers.CharField()
-        kind = serializers.CharField(help_text="swiss_pairs, teams_swiss or teams_rr.")
-        entries = serializers.IntegerField(help_text="Pairs, or teams.")
+        kind = serializers.CharField(help_text="swiss_pairs, teams_swiss, teams_rr or pool.")
+        entries = serializers.IntegerField(help_text="Pairs, teams, or a pool's players.")
         boards = serializers.IntegerField()
         results = serializers.IntegerField()
 
@@ -254,13 +259,14 @@ class ResultsImportApi(APIView):
             "application/json": TextInputSerializer,
         },
         responses={201: OutputSerializer, **error_responses(400, 403)},
-        description="Creates a finished event from a USEBIO 1.2 file (pairs or teams) or a "
+        description="Creates a finished event from a USEBIO 1.2 file (pairs, teams, or an "
+        "IMP-scored individual event, which becomes a finished scoring pool) or a "
         "PBN results file (pairs): pairs or teams (players matched by name, else new "
         "guests), team matches with their IMPs and VPs, boards with their deals, "
         "dealer and vulnerability, every traveller line with the file's scores and "
         "points, and the file's ranking. Nothing is re-scored. All or nothing: a bad file "
         "is refused (400) with what is wrong and on which boards; codes unreadable, kind "
-        "(an individual event), method, content, too_large.",
+        "(an individual event not scored in IMPs), method, content, too_large.",
     )
     def post(self, request):
         self.check_permissions(request)

@@ -179,6 +179,22 @@ def _hands(parent: ET.Element, board: BoardRecord) -> None:
             _sub(hand, name, hands[seat][index].replace("-", ""))
 
 
+def event_element(event: EventRecord, event_type: str, method: str):
+    """The document's root and its EVENT with what every kind of event has: the
+    program, the event's number, name and date, and the board scoring method."""
+    root = ET.Element("USEBIO", {"Version": "1.2"})
+    _sub(_sub(root, "CLUB"), "CLUB_NAME", event.site or PROGRAM_NAME)
+    ev = _sub(root, "EVENT")
+    ev.set("EVENT_TYPE", event_type)
+    _sub(ev, "PROGRAM_NAME", PROGRAM_NAME)
+    _sub(ev, "PROGRAM_VERSION", PROGRAM_VERSION)
+    _sub(ev, "EVENT_IDENTIFIER", event.id)
+    _sub(ev, "EVENT_DESCRIPTION", event.name)
+    _sub(ev, "DATE", event.date.strftime("%d/%m/%Y"))
+    _sub(ev, "BOARD_SCORING_METHOD", method)
+    return root, ev
+
+
 def usebio_write(
     *,
     event: EventRecord,
@@ -188,18 +204,12 @@ def usebio_write(
 ) -> str:
     """The event as a USEBIO 1.2 document (UTF-8 text with its XML declaration)."""
     boards = sorted(boards, key=lambda b: b.number)
-    root = ET.Element("USEBIO", {"Version": "1.2"})
-    club = _sub(root, "CLUB")
-    _sub(club, "CLUB_NAME", event.site or PROGRAM_NAME)
-    ev = _sub(root, "EVENT", None)
     movement = event.kind in MOVEMENT_KINDS
-    ev.set("EVENT_TYPE", MOVEMENT_EVENT_TYPES[event.method] if movement else "SWISS_PAIRS")
-    _sub(ev, "PROGRAM_NAME", PROGRAM_NAME)
-    _sub(ev, "PROGRAM_VERSION", PROGRAM_VERSION)
-    _sub(ev, "EVENT_IDENTIFIER", event.id)
-    _sub(ev, "EVENT_DESCRIPTION", event.name)
-    _sub(ev, "DATE", event.date.strftime("%d/%m/%Y"))
-    _sub(ev, "BOARD_SCORING_METHOD", SCORING_METHODS[event.method])
+    root, ev = event_element(
+        event,
+        MOVEMENT_EVENT_TYPES[event.method] if movement else "SWISS_PAIRS",
+        SCORING_METHODS[event.method],
+    )
     _sub(ev, "WINNER_TYPE", 2 if event.two_winners else 1)
     if movement:
         _sub(ev, "MOVEMENT_TYPE", event.kind.upper())
@@ -264,16 +274,7 @@ def usebio_teams_write(
     whose traveller lines name their ROOM and the teams sitting NS and EW (the IMPs of
     the board for each side in NS_IMPS/EW_IMPS), and the hand records."""
     boards = sorted(boards, key=lambda b: b.number)
-    root = ET.Element("USEBIO", {"Version": "1.2"})
-    _sub(_sub(root, "CLUB"), "CLUB_NAME", event.site or PROGRAM_NAME)
-    ev = _sub(root, "EVENT")
-    ev.set("EVENT_TYPE", TEAM_EVENT_TYPES.get(event.kind, "SWISS_TEAMS"))
-    _sub(ev, "PROGRAM_NAME", PROGRAM_NAME)
-    _sub(ev, "PROGRAM_VERSION", PROGRAM_VERSION)
-    _sub(ev, "EVENT_IDENTIFIER", event.id)
-    _sub(ev, "EVENT_DESCRIPTION", event.name)
-    _sub(ev, "DATE", event.date.strftime("%d/%m/%Y"))
-    _sub(ev, "BOARD_SCORING_METHOD", "IMPS")
+    root, ev = event_element(event, TEAM_EVENT_TYPES.get(event.kind, "SWISS_TEAMS"), "IMPS")
     _sub(ev, "BOARDS_PLAYED", event.boards_total)
     _sub(ev, "BOARDS_PER_ROUND", event.boards_per_round)
     participants = _sub(ev, "PARTICIPANTS")

@@ -5,7 +5,8 @@ USEBIO 1.2 document or a PBN results file becomes a finished pairs event, with i
 pairs (players matched by name, or new guests), boards (deals where the file has them,
 its dealer and vulnerability), every traveller line with the file's scores and points,
 and the file's ranking; a USEBIO team event becomes a finished team event, with its
-teams, matches (IMPs and VPs) and both rooms' results. Nothing is scored here: the
+teams, matches (IMPs and VPs) and both rooms' results; a USEBIO individual event
+scored in IMPs becomes a finished scoring pool (``imports_pool.py``). Nothing is scored here: the
 file's numbers are stored as they are, and :func:`event_scoring_compare` shows, when
 the director asks, where our scoring would differ. All or nothing: any problem refuses
 the whole file, in one message that says what and where.
@@ -27,8 +28,6 @@ import scoring
 from accounts.models import User
 from accounts.names import name_key
 
-from ..deals import DealError, deal_validate
-from ..dispatch import dispatch_on_commit
 from ..errors import BridgeError
 from ..interchange import PbnError, UsebioError, pbn_results_parse, usebio_parse
 from ..models import (
@@ -47,8 +46,9 @@ from ..models.settings import MpFactoring
 from ..movements import movement_build
 from ..permissions import director_required
 from ..timezones import default_time_zone
-from .audit import log_action
-from .interchange import _deal_problem, problems_text
+from .file_lines import import_finish
+from .imports_pool import pool_results_import
+from .interchange import file_deal, problems_text
 
 #: Largest file the page and the API accept.
 MAX_IMPORT_BYTES = 4 * 1024 * 1024
@@ -112,12 +112,8 @@ def _read(data: str | bytes) -> tuple[str, dict, dict[tuple, _Pair]]:
     pairs: dict[tuple, _Pair] = {}
     if source == "usebio":
         kind = parsed["event"]["kind"]
-        if kind not in ("pairs", "teams"):
-            raise BridgeError(
-                _("This is a file of an individual event: pairs and teams events can be "
-                  "imported."),
-                code="kind",
-            )  # fmt: skip
+        if kind == "individual":  # read again as one: services/imports_pool.py
+            return source, parsed, pairs
         for p in parsed["teams"] if kind == "teams" else parsed["pairs"]:
             key = (p["section"], p["number"])
             pairs[key] = _Pair(
@@ -183,13 +179,7 @@ def _plan(parsed: dict, pairs: dict[tuple, _Pair]) -> _Plan:
         if not 1 <= number <= 999:
             problems.append((number, _("a board number is 1 to 999.")))
             continue
-        deal = board.get("deal") or ""
-        if deal:
-            try:
-                deal = deal_validate(deal)
-            except DealError as error:
-                problems.append((number, _deal_problem(error) + "."))
-        boards[number] = {**board, "deal": deal}
+        boards[number] = {**board, "deal": file_deal(number, board.get("deal"), problems)}
         seen: set[tuple] = set()
         for line in board["results"]:
             ns, ew = _line_pair(pairs, line, "ns"), _line_pair(pairs, line, "ew")
@@ -563,6 +553,10 @@ def event_results_import(*, data: str | bytes, actor: User | None = None, name: 
         raise BridgeError(_("The file is larger than 4 MB."), code="too_large")
     source, parsed, pairs = _read(data)
     values = _event_values(source, parsed, name, actor)
+    if source == "usebio" and parsed["event"]["kind"] == "individual":
+        return pool_results_import(
+            data=data, values=values, actor=actor, players=_players, guest=_guest
+        )
     if source == "usebio" and parsed["event"]["kind"] == "teams":
         return _teams_import(parsed, pairs, values, actor)
     plan = _plan(parsed, pairs)
@@ -598,21 +592,11 @@ def event_results_import(*, data: str | bytes, actor: User | None = None, name: 
                 mp_factoring=kind.mp_factoring or "played",
             )  # fmt: skip
         _write(event, plan, rounds)
-        # Deals the file gives without their analysis get ours, in the background (the
-        # double-dummy table and par are ours to compute; the scores stay the file's).
-        unanalysed = list(
-            Board.objects.filter(event=event, dd_table__isnull=True)
-            .exclude(deal="")
-            .values_list("pk", flat=True)
-        )
-        if unanalysed:
-            dispatch_on_commit("tournaments.tasks.analyse_boards", unanalysed)
-        log_action(
-            event=event, actor=actor, action="results_import",
-            data={"source": source, "boards": len(plan.boards), "pairs": len(pairs),
-                  "results": len(plan.lines)},
+        return import_finish(
+            event=event, actor=actor,
+            counts={"source": source, "boards": len(plan.boards), "pairs": len(pairs),
+                    "results": len(plan.lines)},
         )  # fmt: skip
-    return Event.objects.get(pk=event.pk)
 
 
 # --- our scoring beside the file's ----------------------------------------------------------
@@ -753,11 +737,7 @@ def _teams_import(parsed: dict, teams: dict[tuple, _Pair], values: dict, actor) 
     matches, lines, problems = _teams_plan(parsed, teams)
     boards = {n: b for n, b in parsed["boards"].items()}
     for number, board in boards.items():
-        if board.get("deal"):
-            try:
-                board["deal"] = deal_validate(board["deal"])
-            except DealError as error:
-                problems.append((number, _deal_problem(error) + "."))
+        board["deal"] = file_deal(number, board.get("deal"), problems)
     if not boards:
         problems.append((None, _("The file has no boards.")))
     if problems:
@@ -865,12 +845,8 @@ def _teams_import(parsed: dict, teams: dict[tuple, _Pair], values: dict, actor) 
             )  # fmt: skip
             for t in teams.values()
         )
-        unanalysed = [b.pk for b in board_rows.values() if b.deal]
-        if unanalysed:
-            dispatch_on_commit("tournaments.tasks.analyse_boards", unanalysed)
-        log_action(
-            event=event, actor=actor, action="results_import",
-            data={"source": "usebio", "boards": len(boards), "teams": len(teams),
-                  "results": len(lines)},
+        return import_finish(
+            event=event, actor=actor,
+            counts={"source": "usebio", "boards": len(boards), "teams": len(teams),
+                    "results": len(lines)},
         )  # fmt: skip
-    return Event.objects.get(pk=event.pk)

@@ -39,11 +39,14 @@ from ..interchange import (
 )
 from ..interchange.pbn import dealer_parse, vulnerability_parse
 from ..interchange.problems import problems_summary
+from ..interchange.usebio_individual import usebio_individual_write
 from ..lock_objects import event_for_update
 from ..models import Board, Entry, Event, Match, Result, Round, TeamEntry
 from ..numbers import ascii_int
 from ..permissions import director_required
 from .audit import log_action
+from .file_lines import result_line
+from .interchange_pool import pool_export_records
 
 SEAT_NAMES = {
     "N": gettext_lazy("North"),
@@ -117,20 +120,11 @@ def _results(
         .order_by("board__number", "table__round__number", "table__number")
     )
     for r in rows:
-        adjusted = r.status == Result.Status.ADJUSTED
         lines[r.board.number].append(
-            ResultLine(
+            result_line(
+                r,
                 ns_pair=pair_numbers.get(r.table.ns_id),
                 ew_pair=pair_numbers.get(r.table.ew_id) if r.table.ew_id else None,
-                contract="" if adjusted else r.contract,
-                declarer="" if adjusted else r.declarer,
-                tricks=None if adjusted else r.tricks,
-                lead="" if adjusted else r.lead,
-                ns_score=None if adjusted else r.ns_score,
-                ns_points=r.ns_points,
-                ew_points=r.ew_points,
-                ns_adjustment=r.ns_adjustment if adjusted else "",
-                ew_adjustment=r.ew_adjustment if adjusted else "",
                 round=r.table.round.number if r.table.round_id else None,
                 table=r.table.number,
             )
@@ -167,7 +161,13 @@ def event_hands_pbn_export(*, event: Event) -> str:
 
 
 def event_results_pbn_export(*, event: Event) -> str:
-    """Hand records, score tables and totals as PBN 2.1 (boards everyone may see)."""
+    """Hand records, score tables and totals as PBN 2.1 (boards everyone may see). A
+    scoring pool is refused: PBN score tables are of pairs (its file is USEBIO's)."""
+    if event.kind == Event.Kind.POOL:
+        raise BridgeError(
+            _("A pool's results are exported as USEBIO (an individual event), not PBN."),
+            code="kind",
+        )
     boards, pairs, results = _results_data(event)
     return results_pbn_write(
         event=_event_record(event),
@@ -238,7 +238,14 @@ def _team_data(event: Event, boards: list[Board]):
 
 def event_usebio_export(*, event: Event) -> str:
     """Participants, travellers and hand records as USEBIO 1.2 XML (a team event:
-    teams and their matches)."""
+    teams and their matches; a scoring pool: an individual event with the pool's own
+    elements, ``interchange/usebio_individual.py``)."""
+    if event.kind == Event.Kind.POOL:
+        boards = boards_public_get(event=event)
+        return usebio_individual_write(
+            event=_event_record(event), boards=map(_board_record, boards),
+            **pool_export_records(event=event, boards=boards),
+        )  # fmt: skip
     if event.is_teams:
         boards = boards_public_get(event=event)
         teams, matches = _team_data(event, boards)
@@ -275,6 +282,18 @@ def _deal_problem(error: DealError) -> str:
     if error.code == "repeated":
         return _("%(card)s appears %(times)d times") % params
     return _("it is not a valid deal")
+
+
+def file_deal(number: int, deal: str | None, problems: list) -> str:
+    """A file's deal of board ``number`` in our form ("" for none); a deal that is not
+    one adds its problem to ``problems`` (and gives "")."""
+    if not deal:
+        return ""
+    try:
+        return deal_validate(deal)
+    except DealError as error:
+        problems.append((number, _deal_problem(error) + "."))
+        return ""
 
 
 def problems_text(problems: list[tuple[int | None, str]]) -> str:

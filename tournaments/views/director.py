@@ -96,6 +96,8 @@ def results_import(request: HttpRequest) -> HttpResponse:
                 done = (
                     _("Imported: %(n)d teams and %(boards)d boards, as the file gives them.")
                     if event.is_teams
+                    else _("Imported: %(n)d players and %(boards)d boards, as the file gives them.")
+                    if event.kind == Event.Kind.POOL
                     else _("Imported: %(n)d pairs and %(boards)d boards, as the file gives them.")
                 )
                 messages.success(

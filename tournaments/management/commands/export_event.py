@@ -5,6 +5,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from tournaments import selectors
+from tournaments.errors import BridgeError
 from tournaments.services import interchange
 
 EXPORTS = {
@@ -30,7 +31,10 @@ class Command(BaseCommand):
         event = selectors.event_get(event_id=event_id)
         if event is None:
             raise CommandError(f"No event {event_id}.")
-        text = EXPORTS[format](event=event)
+        try:
+            text = EXPORTS[format](event=event)
+        except BridgeError as exc:  # a format this event's kind has no file in
+            raise CommandError(str(exc)) from exc
         if out:
             Path(out).write_text(text, encoding="utf-8")
             self.stderr.write(f"Wrote {out}")

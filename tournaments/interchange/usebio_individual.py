@@ -1,0 +1,299 @@
+"""USEBIO 1.2 individual events: the scoring pool written and read (no Django).
+
+An individual event names players, not pairs: PARTICIPANTS holds one PLAYER per
+player, and each traveller line names its four players by number. What this module
+writes (``docs/rules.md`` § Files)::
+
+    <USEBIO Version="1.2">
+      <CLUB><CLUB_NAME>Bridgehall</CLUB_NAME></CLUB>
+      <EVENT EVENT_TYPE="INDIVIDUAL">
+        <PROGRAM_NAME/> <PROGRAM_VERSION/> <EVENT_IDENTIFIER/> <EVENT_DESCRIPTION/>
+        <DATE>dd/mm/yyyy</DATE>
+        <BOARD_SCORING_METHOD>IMPS</BOARD_SCORING_METHOD>
+        <WINNER_TYPE>1</WINNER_TYPE>
+        <BOARDS_PLAYED>boards in the file</BOARDS_PLAYED>
+        <BOARDS_PER_ROUND>boards per table</BOARDS_PER_ROUND>
+        <BRIDGEHALL_POOL>                          (ours: the pool's settings)
+          <OPENS_AT>ISO 8601</OPENS_AT> <CLOSES_AT>ISO 8601</CLOSES_AT>
+          <BOARDS_PER_TABLE/> <MINUTES_PER_BOARD/> <SCORE_AT/> <RETIRE_AT/>
+        </BRIDGEHALL_POOL>
+        <PARTICIPANTS>
+          <PLAYER>
+            <PLAYER_NUMBER>n</PLAYER_NUMBER> <PLAYER_NAME>..</PLAYER_NAME>
+            <PLACE>the leaderboard's place, absent without a final score</PLACE>
+            <TOTAL_SCORE>IMPs</TOTAL_SCORE> <BOARDS_PLAYED>boards scored</BOARDS_PLAYED>
+          </PLAYER>
+        </PARTICIPANTS>
+        <BOARD>
+          <BOARD_NUMBER>1</BOARD_NUMBER>
+          <BRIDGEHALL_RETIRED>true</BRIDGEHALL_RETIRED>  (ours: only on a retired board)
+          <TRAVELLER_LINE>                               (in arrival order)
+            <TABLE_NUMBER>the table (sitting) number</TABLE_NUMBER>
+            <NORTH_PLAYER_NUMBER/> <EAST_PLAYER_NUMBER/>
+            <SOUTH_PLAYER_NUMBER/> <WEST_PLAYER_NUMBER/>
+            <CONTRACT/> <PLAYED_BY/> <LEAD/> <TRICKS/> <SCORE/>   (as for pairs)
+            <NS_IMPS/> <EW_IMPS/>           (the final score; absent while provisional)
+            <BRIDGEHALL_SEQ>n</BRIDGEHALL_SEQ>              (ours: arrival order)
+            <BRIDGEHALL_SCORED_AT_SEQ>n</BRIDGEHALL_SCORED_AT_SEQ>
+                                 (ours: the arrival that scored it; absent: provisional)
+            <BRIDGEHALL_DATUM>NS datum</BRIDGEHALL_DATUM>   (ours: the datum used)
+          </TRAVELLER_LINE>
+        </BOARD>
+      </EVENT>
+      <HANDSET>... as for pairs ...</HANDSET>
+    </USEBIO>
+
+The BRIDGEHALL_ elements are ours; a reader of plain USEBIO ignores them. A score has
+no disconnection of its own (a pool's disconnections belong to the Rate), so none is
+written. Only boards everyone may see are written (the caller passes them).
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from .problems import problems_summary
+from .records import BoardRecord, EventRecord, ResultLine
+from .usebio import (
+    UsebioError,
+    _float,
+    _hands,
+    _int,
+    _line_parse,
+    _number,
+    _sub,
+    _text,
+    _traveller_line,
+    event_element,
+    usebio_parse,
+)
+
+__all__ = [
+    "IndividualLine",
+    "PlayerRecord",
+    "PoolRecord",
+    "usebio_individual_parse",
+    "usebio_individual_write",
+]
+
+#: The seats in the order a line names its players, and their elements.
+SEAT_ELEMENTS = (
+    ("N", "NORTH_PLAYER_NUMBER"),
+    ("E", "EAST_PLAYER_NUMBER"),
+    ("S", "SOUTH_PLAYER_NUMBER"),
+    ("W", "WEST_PLAYER_NUMBER"),
+)
+_POOL_NUMBERS = ("BOARDS_PER_TABLE", "MINUTES_PER_BOARD", "SCORE_AT", "RETIRE_AT")
+
+
+@dataclass(frozen=True)
+class PlayerRecord:
+    """A player of an individual event: number, name and the leaderboard's standing."""
+
+    number: int
+    name: str
+    rank: int | None = None
+    total: float = 0.0
+    boards_played: int = 0
+
+
+@dataclass(frozen=True)
+class IndividualLine:
+    """One table's result on a board with its four players (seat → player number) and,
+    for a pool, its place in the arrival order, the arrival that scored it and the
+    datum (``line``'s pair numbers are unused)."""
+
+    table: int
+    players: Mapping[str, int]
+    line: ResultLine
+    seq: int | None = None
+    scored_at_seq: int | None = None
+    datum: int | None = None
+
+
+@dataclass(frozen=True)
+class PoolRecord:
+    """The pool's own settings and its retired boards (by number)."""
+
+    opens_at: datetime
+    closes_at: datetime
+    boards_per_table: int
+    minutes_per_board: int
+    score_at: int
+    retire_at: int
+    retired: frozenset[int] = field(default_factory=frozenset)
+
+
+def usebio_individual_write(
+    *,
+    event: EventRecord,
+    players: Iterable[PlayerRecord],
+    boards: Iterable[BoardRecord],
+    results: Mapping[int, list[IndividualLine]],
+    pool: PoolRecord | None = None,
+) -> str:
+    """An individual event (a scoring pool when ``pool`` is given) as USEBIO 1.2."""
+    boards = sorted(boards, key=lambda b: b.number)
+    root, ev = event_element(event, "INDIVIDUAL", "IMPS")
+    _sub(ev, "WINNER_TYPE", 1)
+    _sub(ev, "BOARDS_PLAYED", len(boards))
+    _sub(ev, "BOARDS_PER_ROUND", event.boards_per_round)
+    if pool is not None:
+        element = _sub(ev, "BRIDGEHALL_POOL")
+        _sub(element, "OPENS_AT", pool.opens_at.isoformat())
+        _sub(element, "CLOSES_AT", pool.closes_at.isoformat())
+        for name in _POOL_NUMBERS:
+            _sub(element, name, getattr(pool, name.lower()))
+    participants = _sub(ev, "PARTICIPANTS")
+    for player in players:
+        element = _sub(participants, "PLAYER")
+        _sub(element, "PLAYER_NUMBER", player.number)
+        _sub(element, "PLAYER_NAME", player.name)
+        if player.rank is not None:
+            _sub(element, "PLACE", player.rank)
+        _sub(element, "TOTAL_SCORE", _number(player.total))
+        _sub(element, "BOARDS_PLAYED", player.boards_played)
+    for board in boards:
+        element = _sub(ev, "BOARD")
+        _sub(element, "BOARD_NUMBER", board.number)
+        if pool is not None and board.number in pool.retired:
+            _sub(element, "BRIDGEHALL_RETIRED", "true")
+        for line in results.get(board.number, []):
+            _line(element, line, ours=pool is not None)
+    if any(b.deal for b in boards):
+        handset = _sub(root, "HANDSET")
+        for board in boards:
+            if board.deal:
+                _hands(handset, board)
+    ET.indent(root, space="  ")
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+
+
+def _line(parent: ET.Element, line: IndividualLine, *, ours: bool) -> None:
+    _traveller_line(parent, line.line, "imp", 0)
+    element = parent[-1]
+    head = [("TABLE_NUMBER", line.table)]
+    head += [(name, line.players[seat]) for seat, name in SEAT_ELEMENTS]
+    for index, (name, value) in enumerate(head):
+        child = ET.Element(name)
+        child.text = str(value)
+        element.insert(index, child)
+    if ours:
+        for name, value in (
+            ("BRIDGEHALL_SEQ", line.seq),
+            ("BRIDGEHALL_SCORED_AT_SEQ", line.scored_at_seq),
+            ("BRIDGEHALL_DATUM", line.datum),
+        ):
+            if value is not None:
+                _sub(element, name, value)
+
+
+# --- reading ---------------------------------------------------------------------------
+
+
+def _player(element: ET.Element) -> dict:
+    name = _text(element, "PLAYER_NAME")
+    if not name:
+        parts = [_text(element, n) for n in ("FIRST_NAME", "SURNAME", "LAST_NAME")]
+        name = " ".join(p for p in parts if p)
+    return {
+        "number": _int(element, "PLAYER_NUMBER"),
+        "name": name or "",
+        "rank": _int(element, "PLACE"),
+        "total": _float(element, "TOTAL_SCORE"),
+        "boards_played": _int(element, "BOARDS_PLAYED"),
+    }
+
+
+def _pool(element: ET.Element) -> dict:
+    out: dict = {}
+    for name in ("OPENS_AT", "CLOSES_AT"):
+        text = _text(element, name) or ""
+        try:
+            out[name.lower()] = datetime.fromisoformat(text)
+        except ValueError as exc:
+            raise UsebioError(f"<{name}> is not a date and time: {text!r}.") from exc
+        if out[name.lower()].tzinfo is None:
+            raise UsebioError(f"<{name}> has no time zone: {text!r}.")
+    for name in _POOL_NUMBERS:
+        value = _int(element, name)
+        if value is None:
+            raise UsebioError(f"<BRIDGEHALL_POOL> has no <{name}>.")
+        out[name.lower()] = value
+    return out
+
+
+def usebio_individual_parse(xml: str | bytes) -> dict:
+    """An individual USEBIO document, ours or another scorer's, into plain dicts::
+
+    {"event": as ``usebio_parse``'s,
+     "pool": None (not ours) or {"opens_at", "closes_at", "boards_per_table",
+             "minutes_per_board", "score_at", "retire_at"},
+     "players": [{"number", "name", "rank", "total", "boards_played"}],
+     "boards": {number: {"number", "deal", "retired", "results": [line dict]}}}
+
+    A line dict is ``usebio_parse``'s plus ``players`` ({seat: number or None}),
+    ``seq``, ``scored_at_seq`` and ``datum`` (None where the file has none), in file
+    order. Every problem is raised as one ``UsebioError``, grouped by board.
+    """
+    parsed = usebio_parse(xml)  # refuses entities, bad XML and bad lines
+    root = ET.fromstring(xml)
+    ev = root.find("EVENT")
+    assert ev is not None  # usebio_parse refused a file without one
+    problems: list[tuple[int | None, str]] = []
+    pool = None
+    players: list[dict] = []
+    boards: dict[int, dict] = {}
+
+    def board_of(number: int) -> dict:
+        deal = parsed["boards"].get(number, {}).get("deal")
+        return boards.setdefault(
+            number, {"number": number, "deal": deal, "retired": False, "results": []}
+        )
+
+    def walk(element: ET.Element, context: dict) -> None:
+        nonlocal pool
+        for child in element:
+            if child.tag in ("SESSION", "SECTION", "MATCH"):
+                walk(child, context)
+            elif child.tag == "PARTICIPANTS":
+                for player in child.findall("PLAYER"):  # not a pair's or team's
+                    try:
+                        players.append(_player(player))
+                    except UsebioError as exc:
+                        problems.append((None, str(exc)))
+            elif child.tag == "BOARD":
+                number = _int(child, "BOARD_NUMBER")
+                board = board_of(number)
+                if (_text(child, "BRIDGEHALL_RETIRED") or "").lower() in ("true", "1", "yes"):
+                    board["retired"] = True
+                for line in child.iter("TRAVELLER_LINE"):
+                    try:
+                        result = _line_parse(line, context)
+                        result["players"] = {s: _int(line, name) for s, name in SEAT_ELEMENTS}
+                        result["table"] = _int(line, "TABLE_NUMBER")
+                        result["seq"] = _int(line, "BRIDGEHALL_SEQ")
+                        result["scored_at_seq"] = _int(line, "BRIDGEHALL_SCORED_AT_SEQ")
+                        result["datum"] = _int(line, "BRIDGEHALL_DATUM")
+                    except UsebioError as exc:
+                        problems.append((number, str(exc)))
+                        continue
+                    board["results"].append(result)
+            elif child.tag == "BRIDGEHALL_POOL":
+                try:
+                    pool = _pool(child)
+                except UsebioError as exc:
+                    problems.append((None, str(exc)))
+
+    try:
+        walk(ev, {"section": "", "match": None})
+    except UsebioError as exc:
+        problems.append((None, str(exc)))
+    if problems:
+        raise UsebioError(problems_summary(problems), problems=problems)
+    for number in parsed["boards"]:
+        board_of(number)  # a board with its deal only
+    return {"event": parsed["event"], "pool": pool, "players": players, "boards": boards}

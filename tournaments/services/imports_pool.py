@@ -1,0 +1,361 @@
+"""Import a USEBIO individual event as a finished scoring pool (``docs/rules.md``
+§ Files), called by ``event_results_import`` (the page, the API, ``import_results``).
+
+Our own export (its BRIDGEHALL_ elements) gives the pool back exactly: its settings,
+every result with its arrival order, the arrival that scored it and its datum, each
+player's scores and the leaderboard. Another scorer's individual file is read when it
+is scored in IMPs: each line's IMPs are its final score, as the file gives them, in
+file order. Nothing is scored here. All or nothing, in one transaction.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+import scoring
+from accounts.models import User
+
+from ..errors import BridgeError
+from ..interchange import UsebioError
+from ..interchange.usebio_individual import usebio_individual_parse
+from ..models import (
+    Board,
+    Entry,
+    EntryMember,
+    Event,
+    PoolBoard,
+    PoolDeal,
+    PoolResult,
+    PoolScore,
+    PoolSettings,
+    Result,
+    Round,
+    Table,
+    TableSeat,
+)
+from ..selectors.pool import leaderboard_get
+from .file_lines import import_finish
+from .interchange import file_deal, problems_text
+
+SEATS = ("N", "E", "S", "W")
+
+
+@dataclass
+class _Line:
+    board: int
+    line: dict
+    seats: dict[str, int]  # seat -> player number
+    sitting: tuple
+    seq: int = 0
+    scored_at_seq: int | None = None
+    datum: int | None = None
+    imps: tuple[int, int] | None = None  # (NS, EW): the final score
+
+
+def _whole(value: float | None) -> int | None:
+    return None if value is None or value != int(value) else int(value)
+
+
+def _lines(parsed: dict, players: dict[int, dict], problems: list) -> list[_Line]:
+    """Every line, checked: four players of the file, no player twice on a board,
+    whole IMPs for both sides or none (provisional)."""
+    out = []
+    for number in sorted(parsed["boards"]):
+        seen: set[int] = set()
+        for line in parsed["boards"][number]["results"]:
+            seats = line["players"]
+            if any(seats[s] is None for s in SEATS):
+                problems.append((number, _("a result does not name its four players.")))
+                continue
+            missing = sorted(n for n in seats.values() if n not in players)
+            if missing:
+                problems.append(
+                    (number, _("player %(n)d is not among the participants.") % {"n": missing[0]})
+                )
+                continue
+            if len(set(seats.values())) < 4 or seen & set(seats.values()):
+                problems.append((number, _("a player has two results on this board.")))
+                continue
+            seen |= set(seats.values())
+            ns, ew = line["ns_points"], line["ew_points"]
+            imps = None
+            if ns is not None or ew is not None:  # one side only: the other its opposite
+                ns = ns if ns is not None else -ew
+                imps = (_whole(ns), _whole(ew if ew is not None else -ns))
+                if None in imps:
+                    problems.append((number, _("a score is not a whole number of IMPs.")))
+                    continue
+            sitting = (line["table"], line["round"], tuple(seats[s] for s in SEATS))
+            out.append(_Line(board=number, line=line, seats=seats, sitting=sitting, imps=imps))
+    return out
+
+
+def _arrivals(lines: list[_Line], ours: bool, problems: list) -> None:
+    """The arrival order: ours from the file (checked), else file order with each
+    line scored at its own arrival."""
+    if not ours:
+        for seq, line in enumerate(lines, 1):
+            line.seq = seq
+            line.scored_at_seq = seq if line.imps is not None else None
+        return
+    seqs: set[int] = set()
+    for line in lines:
+        given = line.line
+        seq, scored = given["seq"], given["scored_at_seq"]
+        if seq is None or seq < 1 or seq in seqs:
+            problems.append((line.board, _("a result has no arrival number of its own.")))
+            continue
+        seqs.add(seq)
+        if (scored is None) != (line.imps is None) or (scored is not None and scored < seq):
+            problems.append((line.board, _("a result's score does not fit its arrival.")))
+            continue
+        line.seq, line.scored_at_seq, line.datum = seq, scored, given["datum"]
+
+
+def _settings(parsed: dict, lines: list[_Line], start, problems: list) -> dict:
+    """The pool's settings: ours from the file (checked), else what fits the file."""
+    pool = parsed["pool"]
+    most = max(Counter(x.board for x in lines).values(), default=0)  # the busiest board
+    if pool is None:
+        per_table: dict[tuple, int] = {}
+        for line in lines:
+            per_table[line.sitting] = per_table.get(line.sitting, 0) + 1
+        return {
+            "opens_at": start, "closes_at": start,
+            "boards_per_table": max(1, min(8, max(per_table.values() or [1]))),
+            "minutes_per_board": 8, "score_at": 6, "retire_at": max(40, most),
+        }  # fmt: skip
+    if not (
+        1 <= pool["boards_per_table"] <= 8
+        and 1 <= pool["minutes_per_board"] <= 30
+        and 2 <= pool["score_at"] <= pool["retire_at"] <= 200
+        and pool["opens_at"] <= pool["closes_at"]
+    ):
+        problems.append((None, _("The pool's settings (BRIDGEHALL_POOL) are not valid.")))
+    elif most > pool["retire_at"]:
+        problems.append((None, _("A board has more results than the pool's places.")))
+    return pool
+
+
+def pool_results_import(
+    *,
+    data: str | bytes,
+    values: dict,
+    actor: User | None,
+    players: Callable[[list[list[str]]], dict[str, User]],
+    guest: Callable[[str], User],
+) -> Event:
+    """A finished scoring pool from a USEBIO individual file (``values``: the event's
+    fields as the importer reads them; ``players`` and ``guest``: its name matching)."""
+    try:
+        parsed = usebio_individual_parse(data)
+    except UsebioError as exc:
+        raise BridgeError(
+            _("The file cannot be read: %(error)s") % {"error": exc}, code="unreadable"
+        ) from exc
+    ours = parsed["pool"] is not None
+    if parsed["event"]["method"] != Event.Method.IMP:
+        raise BridgeError(
+            _("This is a file of an individual event not scored in IMPs: an individual "
+              "file is read only when IMP-scored, as a scoring pool."),
+            code="kind",
+        )  # fmt: skip
+    problems: list[tuple[int | None, str]] = []
+    people: dict[int, dict] = {}
+    for p in parsed["players"]:
+        if p["number"] is None or p["number"] < 1 or p["number"] in people:
+            problems.append((None, _("Each player needs a number of their own.")))
+            continue
+        people[p["number"]] = {**p, "name": p["name"] or _("Player %(n)d") % {"n": p["number"]}}
+    if not people:
+        problems.append((None, _("The file names no players.")))
+    boards = {}
+    for number, board in parsed["boards"].items():
+        if not 1 <= number <= 5000:
+            problems.append((number, _("a board number is 1 to 5000.")))
+            continue
+        boards[number] = {**board, "deal": file_deal(number, board.get("deal"), problems)}
+    lines = _lines(parsed, people, problems)
+    _arrivals(lines, ours, problems)
+    settings = _settings(parsed, lines, values["start_at"], problems)
+    if not boards:
+        problems.append((None, _("The file has no boards.")))
+    if problems:
+        raise BridgeError(problems_text(problems), code="content")
+    with transaction.atomic():
+        event = _write(parsed, values, people, boards, lines, settings, ours, players, guest)
+        return import_finish(
+            event=event, actor=actor,
+            counts={"source": "usebio", "boards": len(boards), "players": len(people),
+                    "results": len(lines)},
+        )  # fmt: skip
+
+
+def _write(parsed, values, people, boards, lines, settings, ours, players, guest) -> Event:
+    start = settings["opens_at"] if ours else values["start_at"]
+    event = Event.objects.create(
+        **{**values, "kind": Event.Kind.POOL, "method": Event.Method.IMP, "start_at": start,
+           **({"finished_at": settings["closes_at"]} if ours else {})},
+    )  # fmt: skip
+    PoolSettings.objects.create(
+        event=event, ends_at=settings["closes_at"], boards_per_table=settings["boards_per_table"],
+        minutes_per_board=settings["minutes_per_board"], score_at=settings["score_at"],
+        retire_at=settings["retire_at"], last_seq=max([x.seq for x in lines] or [0]),
+    )  # fmt: skip
+    numbers = sorted(people)
+    matched = players([[people[n]["name"]] for n in numbers])
+    users, used = {}, set()
+    for n in numbers:
+        user = matched[people[n]["name"]]
+        if user.pk in used:  # one player once: a namesake becomes a guest
+            user = guest(people[n]["name"])
+        used.add(user.pk)
+        users[n] = user
+    entries = {
+        n: Entry(
+            event=event,
+            status=Entry.Status.CONFIRMED,
+            registration_order=n,
+            total=people[n]["total"] or 0.0,
+            boards_played=people[n]["boards_played"] or 0,
+            rank=people[n]["rank"],
+            finished=people[n]["rank"] is not None,
+        )  # fmt: skip
+        for n in numbers
+    }
+    Entry.objects.bulk_create(entries.values())
+    now = timezone.now()
+    EntryMember.objects.bulk_create(
+        EntryMember(entry=entries[n], event=event, player=users[n], position=1, confirmed_at=now)
+        for n in numbers
+    )
+    # one sitting per table of the file: its own round and table, numbered as the file
+    # numbers them when it numbers each once, else in order of first appearance
+    sittings = list(dict.fromkeys(x.sitting for x in lines))
+    given = [s[0] for s in sittings]
+    keep = None not in given and len(set(given)) == len(given)
+    number_of = {s: (s[0] if keep else i) for i, s in enumerate(sittings, 1)}
+    rounds = {
+        s: Round(
+            event=event,
+            number=number_of[s],
+            status=Round.Status.CLOSED,
+            starts_at=start,
+            ends_at=start,
+            opened_at=start,
+            closed_at=start,
+        )  # fmt: skip
+        for s in sittings
+    }
+    Round.objects.bulk_create(rounds.values())
+    tables = {
+        s: Table(
+            event=event,
+            round=rounds[s],
+            number=number_of[s],
+            ns=entries[s[2][0]],
+            ew=entries[s[2][1]],
+        )  # fmt: skip
+        for s in sittings
+    }
+    Table.objects.bulk_create(tables.values())
+    TableSeat.objects.bulk_create(
+        TableSeat(table=tables[s], seat=seat, player=users[n])
+        for s in sittings
+        for seat, n in zip(SEATS, s[2], strict=True)
+    )
+    board_rows = {
+        n: Board(
+            event=event,
+            number=n,
+            deal=b["deal"],
+            dealer=b.get("dealer") or scoring.board_dealer(n),
+            vulnerability=b.get("vulnerability") or scoring.board_vulnerability(n),
+        )  # fmt: skip
+        for n, b in sorted(boards.items())
+    }
+    Board.objects.bulk_create(board_rows.values())
+    count = Counter(x.board for x in lines)
+    PoolBoard.objects.bulk_create(
+        PoolBoard(
+            board=b,
+            event=event,
+            taken=count[n],
+            results=count[n],
+            retired=bool(boards[n].get("retired")) or count[n] >= settings["retire_at"],
+        )  # fmt: skip
+        for n, b in board_rows.items()
+    )
+    PoolDeal.objects.bulk_create(
+        PoolDeal(
+            event=event,
+            table=tables[x.sitting],
+            board=board_rows[x.board],
+            player=users[x.seats[seat]],
+            seat=seat,
+        )  # fmt: skip
+        for x in lines
+        for seat in SEATS
+    )
+    results = [_result(start, x, tables[x.sitting], board_rows[x.board]) for x in lines]
+    Result.objects.bulk_create(results)
+    PoolResult.objects.bulk_create(
+        PoolResult(
+            result=r,
+            event=event,
+            board=r.board,
+            seq=x.seq,
+            scored_at_seq=x.scored_at_seq,
+            datum=x.datum,
+            ns_imps=None if x.imps is None else x.imps[0],
+        )  # fmt: skip
+        for x, r in zip(lines, results, strict=True)
+    )
+    PoolScore.objects.bulk_create(
+        PoolScore(
+            event=event,
+            result=r,
+            entry=entries[x.seats[seat]],
+            player=users[x.seats[seat]],
+            seat=seat,
+            imps=x.imps[0] if seat in "NS" else x.imps[1],
+            scored_at_seq=x.scored_at_seq,
+        )  # fmt: skip
+        for x, r in zip(lines, results, strict=True)
+        if x.imps is not None
+        for seat in SEATS
+    )
+    if any(p["rank"] is None and p["total"] is None for p in people.values()):
+        _standings_from_scores(event, entries)
+    return event
+
+
+def _standings_from_scores(event: Event, entries: dict[int, Entry]) -> None:
+    """A file without the players' standing: the leaderboard's (as a pool closes)."""
+    by_pk = {e.pk: e for e in entries.values()}
+    for row in leaderboard_get(event=event):
+        entry = by_pk[row.entry_id]
+        entry.total, entry.boards_played = row.imps, row.boards
+        entry.rank, entry.finished = row.place, True
+    Entry.objects.bulk_update(list(by_pk.values()), ["total", "boards_played", "rank", "finished"])
+
+
+def _result(start, x: _Line, table: Table, board: Board) -> Result:
+    line = x.line
+    adjusted = bool(line["ns_adjustment"] or line["ew_adjustment"])
+    return Result(
+        table=table, board=board,
+        status=Result.Status.ADJUSTED if adjusted else Result.Status.PLAYED,
+        contract=line["contract"], declarer=line["declarer"], tricks=line["tricks"],
+        lead=line["lead"], ns_score=line["ns_score"], ns_adjustment=line["ns_adjustment"],
+        ew_adjustment=line["ew_adjustment"],
+        ns_points=None if x.imps is None else float(x.imps[0]),
+        ew_points=None if x.imps is None else float(x.imps[1]),
+        entered_at=start, confirmed_at=start,
+    )  # fmt: skip

@@ -1,0 +1,95 @@
+"""A scoring pool's rows for its USEBIO export, an individual event
+(``docs/rules.md`` § Files; the writer is ``interchange/usebio_individual.py``).
+
+``services/interchange.py`` passes the boards everyone may see; this module loads
+their results with the pool's arrival order and datum, the four players of each line
+and the leaderboard, in a fixed number of queries.
+"""
+
+from __future__ import annotations
+
+from ..interchange.usebio_individual import IndividualLine, PlayerRecord, PoolRecord
+from ..models import Board, Entry, Event, PoolBoard, Result
+from ..selectors.pool import leaderboard_get
+from .file_lines import result_line
+from .pool import _seated_entries
+
+
+def pool_players(*, event: Event) -> list[PlayerRecord]:
+    """Every player of the pool, numbered by their entry, as the leaderboard ranks them
+    (players without a final score after, by number)."""
+    entries = {
+        e.pk: e for e in Entry.objects.filter(event=event).prefetch_related("members__player")
+    }
+    players = []
+    for row in leaderboard_get(event=event):
+        entry = entries.pop(row.entry_id)
+        players.append(
+            PlayerRecord(
+                number=entry.registration_order,
+                name=_name(entry),
+                rank=row.place,
+                total=float(row.imps),
+                boards_played=row.boards,
+            )  # fmt: skip
+        )
+    for entry in sorted(entries.values(), key=lambda e: e.registration_order):
+        players.append(PlayerRecord(number=entry.registration_order, name=_name(entry)))
+    return players
+
+
+def _name(entry: Entry) -> str:
+    members = list(entry.members.all())
+    return members[0].player.name if members else ""
+
+
+def pool_lines(*, event: Event, boards: list[Board]) -> dict[int, list[IndividualLine]]:
+    """The results of ``boards`` (cut ones left out), by board number, in arrival order."""
+    lines: dict[int, list[IndividualLine]] = {b.number: [] for b in boards}
+    rows = list(
+        Result.objects.filter(board__in=boards, pool__isnull=False)
+        .exclude(status=Result.Status.CUT)
+        .select_related("board", "table", "pool")
+        .order_by("pool__seq")
+    )
+    numbers = dict(Entry.objects.filter(event=event).values_list("pk", "registration_order"))
+    seats = {
+        table_id: {seat: numbers[entry_id] for seat, (_player, entry_id) in at.items()}
+        for table_id, at in _seated_entries(event, {r.table_id for r in rows}).items()
+    }
+    for r in rows:
+        line = result_line(r, ns_pair=None, ew_pair=None)
+        pool = r.pool
+        lines[r.board.number].append(
+            IndividualLine(
+                table=r.table.number,
+                players=seats[r.table_id],
+                line=line,
+                seq=pool.seq,
+                scored_at_seq=pool.scored_at_seq,
+                datum=pool.datum,
+            )  # fmt: skip
+        )
+    return lines
+
+
+def pool_export_records(*, event: Event, boards: list[Board]) -> dict:
+    """The writer's ``players``, ``results`` and ``pool`` for ``boards``."""
+    settings = event.settings
+    retired = PoolBoard.objects.filter(board__in=boards, retired=True).values_list(
+        "board__number", flat=True
+    )
+    pool = PoolRecord(
+        opens_at=event.start_at,
+        closes_at=settings.ends_at,
+        boards_per_table=settings.boards_per_table,
+        minutes_per_board=settings.minutes_per_board,
+        score_at=settings.score_at,
+        retire_at=settings.retire_at,
+        retired=frozenset(retired),
+    )
+    return {
+        "players": pool_players(event=event),
+        "results": pool_lines(event=event, boards=boards),
+        "pool": pool,
+    }
