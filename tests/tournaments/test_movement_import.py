@@ -258,3 +258,17 @@ def test_a_movements_matchpoints_are_written_raw_and_as_percentages(source, db):
             assert line["ns_percentage"] == pytest.approx(100 * raw / 4, abs=0.005)
             seen += 1
     assert seen == len(stored)
+
+
+def test_a_pbn_file_ranking_each_direction_is_a_two_winner_mitchell(db):
+    """Without our movement tags, a Direction column in the totals says two winners."""
+    original = played_movement("mitchell")
+    text = exported(original, "pbn")
+    text = "\n".join(
+        line for line in text.splitlines() if not line.startswith(("[Movement", "[Winners"))
+    )
+
+    imported = event_results_import(data=text)
+
+    assert (imported.kind, imported.settings.arrow_switch) == ("mitchell", False)
+    assert fields(imported) == fields(original)

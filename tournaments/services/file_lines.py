@@ -1,9 +1,12 @@
 """What every file export and import shares (docs/rules.md § Files): a stored result as
-a file's line, and the end of a results import."""
+a file's line, the players a file names, and the end of a results import."""
 
 from __future__ import annotations
 
+import secrets
+
 from accounts.models import User
+from accounts.names import name_key
 
 from ..dispatch import dispatch_on_commit
 from ..interchange.records import ResultLine
@@ -43,3 +46,44 @@ def result_line(result: Result, **more) -> ResultLine:
         ew_adjustment=result.ew_adjustment if adjusted else "",
         **more,
     )
+
+
+def players_match(names: list[list[str]]) -> dict[str, User]:
+    """Each name → an existing player with that name (one only), else a new guest.
+
+    A guest has no password and cannot log in; a director may merge it later.
+    """
+    keys = {name_key(n) for group in names for n in group}
+    found: dict[str, list[User]] = {}
+    for user in User.objects.filter(name_key__in=keys - {""}):
+        found.setdefault(user.name_key, []).append(user)
+    matched: dict[str, User] = {}
+    for group in names:
+        for name in group:
+            users = found.get(name_key(name), [])
+            if name in matched:
+                continue
+            matched[name] = users[0] if len(users) == 1 else guest_create(name)
+    return matched
+
+
+def guest_create(name: str) -> User:
+    """A new player of that name who cannot log in (no password)."""
+    guest = User(username=f"guest-{secrets.token_hex(6)}", display_name=name[:80])
+    guest.set_unusable_password()
+    guest.save()
+    return guest
+
+
+def players_once(names: list[str]) -> list[User]:
+    """The player of each name in turn (``players_match``), each player once: a second
+    holder of a name already taken (a namesake) is a new guest."""
+    matched = players_match([names])
+    users, used = [], set()
+    for name in names:
+        user = matched[name]
+        if user.pk in used:
+            user = guest_create(name)
+        used.add(user.pk)
+        users.append(user)
+    return users

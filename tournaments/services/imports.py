@@ -15,7 +15,6 @@ the whole file, in one message that says what and where.
 from __future__ import annotations
 
 import math
-import secrets
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime, time
@@ -26,7 +25,6 @@ from django.utils.translation import gettext as _
 
 import scoring
 from accounts.models import User
-from accounts.names import name_key
 
 from ..errors import BridgeError
 from ..interchange import PbnError, UsebioError, pbn_results_parse, usebio_parse
@@ -46,7 +44,7 @@ from ..models.settings import MpFactoring
 from ..movements import movement_build
 from ..permissions import director_required
 from ..timezones import default_time_zone
-from .file_lines import import_finish
+from .file_lines import import_finish, players_match, players_once
 from .imports_pool import pool_results_import
 from .interchange import file_deal, problems_text
 
@@ -220,33 +218,6 @@ def _rounds(plan: _Plan) -> dict[tuple, int]:
         busy.setdefault(chosen, set()).update(players)
         rounds[meeting] = chosen
     return rounds or {(None, None): 1}
-
-
-def _players(names: list[list[str]]) -> dict[str, User]:
-    """Each name → an existing player with that name (one only), else a new guest.
-
-    A guest has no password and cannot log in; a director may merge it later.
-    """
-    keys = {name_key(n) for group in names for n in group}
-    found: dict[str, list[User]] = {}
-    for user in User.objects.filter(name_key__in=keys - {""}):
-        found.setdefault(user.name_key, []).append(user)
-    matched: dict[str, User] = {}
-    for group in names:
-        for name in group:
-            users = found.get(name_key(name), [])
-            if name in matched:
-                continue
-            matched[name] = users[0] if len(users) == 1 else _guest(name)
-    return matched
-
-
-def _guest(name: str) -> User:
-    """A new player of that name who cannot log in (no password)."""
-    guest = User(username=f"guest-{secrets.token_hex(6)}", display_name=name[:80])
-    guest.set_unusable_password()
-    guest.save()
-    return guest
 
 
 MOVEMENT_KINDS = (Event.Kind.MITCHELL, Event.Kind.HOWELL)
@@ -430,7 +401,6 @@ def _movement_fix(
 
 def _write(event: Event, plan: _Plan, rounds: dict[tuple, int]) -> None:
     pairs = list(plan.pairs.values())
-    users = _players([p.players for p in pairs])
     movement = event.kind in MOVEMENT_KINDS
     fields = _fields(event, pairs)
     entries = {}
@@ -444,13 +414,12 @@ def _write(event: Event, plan: _Plan, rounds: dict[tuple, int]) -> None:
         )  # fmt: skip
     Entry.objects.bulk_create(entries.values())
     now = timezone.now()
-    members, used = [], set()
+    members = []
+    # one player in one pair: a namesake becomes a guest
+    users = iter(players_once([name for pair in pairs for name in pair.players]))
     for pair in pairs:
-        for position, name in enumerate(pair.players, 1):
-            user = users[name]
-            if user.pk in used:  # one player in one pair: a namesake becomes a guest
-                user = _guest(name)
-            used.add(user.pk)
+        for position, _name in enumerate(pair.players, 1):
+            user = next(users)
             members.append(
                 EntryMember(
                     entry=entries[pair.key],
@@ -554,9 +523,7 @@ def event_results_import(*, data: str | bytes, actor: User | None = None, name: 
     source, parsed, pairs = _read(data)
     values = _event_values(source, parsed, name, actor)
     if source == "usebio" and parsed["event"]["kind"] == "individual":
-        return pool_results_import(
-            data=data, values=values, actor=actor, players=_players, guest=_guest
-        )
+        return pool_results_import(data=data, values=values, actor=actor)
     if source == "usebio" and parsed["event"]["kind"] == "teams":
         return _teams_import(parsed, pairs, values, actor)
     plan = _plan(parsed, pairs)
@@ -756,7 +723,7 @@ def _teams_import(parsed: dict, teams: dict[tuple, _Pair], values: dict, actor) 
             event=event, num_rounds=rounds_count,
             boards_per_round=max(1, math.ceil(max(boards) / rounds_count)),
         )  # fmt: skip
-        users = _players([t.players or [t.name or _("Imported team")] for t in teams.values()])
+        users = players_match([t.players or [t.name or _("Imported team")] for t in teams.values()])
         entries = {}
         for team in teams.values():
             players = [users[n] for n in (team.players or [team.name or _("Imported team")])]

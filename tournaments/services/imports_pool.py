@@ -11,7 +11,6 @@ file order. Nothing is scored here. All or nothing, in one transaction.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -40,7 +39,7 @@ from ..models import (
     TableSeat,
 )
 from ..selectors.pool import leaderboard_get
-from .file_lines import import_finish
+from .file_lines import import_finish, players_once
 from .interchange import file_deal, problems_text
 
 SEATS = ("N", "E", "S", "W")
@@ -148,11 +147,9 @@ def pool_results_import(
     data: str | bytes,
     values: dict,
     actor: User | None,
-    players: Callable[[list[list[str]]], dict[str, User]],
-    guest: Callable[[str], User],
 ) -> Event:
     """A finished scoring pool from a USEBIO individual file (``values``: the event's
-    fields as the importer reads them; ``players`` and ``guest``: its name matching)."""
+    fields as the importer reads them)."""
     try:
         parsed = usebio_individual_parse(data)
     except UsebioError as exc:
@@ -189,7 +186,7 @@ def pool_results_import(
     if problems:
         raise BridgeError(problems_text(problems), code="content")
     with transaction.atomic():
-        event = _write(parsed, values, people, boards, lines, settings, ours, players, guest)
+        event = _write(parsed, values, people, boards, lines, settings, ours)
         return import_finish(
             event=event, actor=actor,
             counts={"source": "usebio", "boards": len(boards), "players": len(people),
@@ -197,7 +194,7 @@ def pool_results_import(
         )  # fmt: skip
 
 
-def _write(parsed, values, people, boards, lines, settings, ours, players, guest) -> Event:
+def _write(parsed, values, people, boards, lines, settings, ours) -> Event:
     start = settings["opens_at"] if ours else values["start_at"]
     event = Event.objects.create(
         **{**values, "kind": Event.Kind.POOL, "method": Event.Method.IMP, "start_at": start,
@@ -209,14 +206,8 @@ def _write(parsed, values, people, boards, lines, settings, ours, players, guest
         retire_at=settings["retire_at"], last_seq=max([x.seq for x in lines] or [0]),
     )  # fmt: skip
     numbers = sorted(people)
-    matched = players([[people[n]["name"]] for n in numbers])
-    users, used = {}, set()
-    for n in numbers:
-        user = matched[people[n]["name"]]
-        if user.pk in used:  # one player once: a namesake becomes a guest
-            user = guest(people[n]["name"])
-        used.add(user.pk)
-        users[n] = user
+    # one player once: a namesake becomes a guest
+    users = dict(zip(numbers, players_once([people[n]["name"] for n in numbers]), strict=True))
     entries = {
         n: Entry(
             event=event,
