@@ -82,6 +82,10 @@ class _EventAdminForm(forms.ModelForm):
         data = super().clean()
         if not self.instance.pk and data.get("kind") == Event.Kind.POOL:
             self.add_error("kind", _("Create a scoring pool on its own page (New scoring pool)."))
+        if not self.instance.pk and data.get("kind") == Event.Kind.INDIVIDUAL:
+            self.add_error(
+                "kind", _("An individual event comes from a results file (Import results).")
+            )
         data["time_zone"] = data.get("time_zone") or default_time_zone()
         names = [n for n in (*SETTINGS_FIELDS, "start_at") if n in data]
         if self.instance.pk and "start_at" not in self.changed_data:

@@ -14,7 +14,9 @@ import pytest
 from django.test import Client
 
 from tests.factories import UserFactory
+from tests.tournaments.test_individual import ebu_individual
 from tournaments.models import Entry
+from tournaments.services.imports import event_results_import
 from tournaments.simulation import SimulationConfig, simulate_swiss_event
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
@@ -166,5 +168,31 @@ def test_a_beijing_browser_sees_the_round_end_in_both_zones(live_server, utc_rou
             )
             assert beijing_wall == beijing_end
             assert re.search(r"\d\d:\d\d", text)
+    finally:
+        context.close()
+
+
+@pytest.fixture
+def individual(live_server) -> dict:
+    event = event_results_import(data=ebu_individual())
+    return {"event": event.pk, "player": Entry.objects.get(event=event, registration_order=4).pk}
+
+
+def test_an_individual_events_pages_fit_a_phone(live_server, individual, browser):
+    event = individual["event"]
+    context = browser.new_context(locale="en-US", viewport=PHONE, is_mobile=True)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    try:
+        for path in (
+            f"/events/{event}/",
+            f"/events/{event}/boards/1/",
+            f"/events/{event}/pairs/{individual['player']}/",
+        ):
+            page.goto(live_server.url + path)
+            widths = page.evaluate(WIDTH)
+            assert widths["doc"] <= PHONE["width"], (path, widths)
+            assert widths["body"] <= PHONE["width"], (path, widths)
+        assert "with" in page.inner_text(".round-card .vs")  # the partner, on the phone
     finally:
         context.close()

@@ -255,7 +255,8 @@ def test_another_scorers_imp_individual_is_a_finished_pool_scored_as_the_file_sa
 @pytest.mark.parametrize(
     ("old", "new", "code", "message"),
     [
-        ("IMPS</BOARD", "MATCH_POINTS</BOARD", "kind", "individual file is read only when IMP"),
+        ("IMPS</BOARD", "HCP_PAR_IMPS</BOARD", "kind",
+         "read when scored in matchpoints, cross-IMPs or IMPs"),
         ("<EAST_PLAYER_NUMBER>6<", "<EAST_PLAYER_NUMBER>9<", "content",
          "Board 1: player 9 is not among the participants."),
         ("<EAST_PLAYER_NUMBER>6<", "<EAST_PLAYER_NUMBER>2<", "content",
@@ -339,8 +340,8 @@ def test_the_command_and_the_page_import_an_individual_file(tmp_path, client, di
     out = StringIO()
     call_command("import_results", str(path), stdout=out)
     assert "“Club individual”: 8 players, 2 boards" in out.getvalue()
-    path.write_text(OTHER_SCORER.replace("IMPS</BOARD", "MATCH_POINTS</BOARD"))
-    with pytest.raises(CommandError, match="only when IMP-scored"):
+    path.write_text(OTHER_SCORER.replace("IMPS</BOARD", "HCP_PAR_IMPS</BOARD"))
+    with pytest.raises(CommandError, match="read when scored in matchpoints"):
         call_command("import_results", str(path))
 
     client.force_login(director)

@@ -67,12 +67,12 @@ def hand_pbn(deals: dict[int, str], event_name: str = "Deals") -> str:
 
 
 def db_lines(event: Event) -> dict[int, list[tuple]]:
-    """The database's results (cut left out) as comparable tuples, by board number."""
+    """The database's results (cut ones too: files say "not played") as comparable
+    tuples, by board number."""
     order = dict(Entry.objects.filter(event=event).values_list("pk", "registration_order"))
     lines: dict[int, list[tuple]] = {}
     rows = (
         Result.objects.filter(board__event=event)
-        .exclude(status=Result.Status.CUT)
         .select_related("board", "table")
         .order_by("board__number", "table__number")
     )
@@ -90,6 +90,7 @@ def db_lines(event: Event) -> dict[int, list[tuple]]:
                 r.ew_adjustment,
                 None if r.ns_points is None else round(r.ns_points, 2),
                 None if r.ew_points is None else round(r.ew_points, 2),
+                r.status,
             )
         )
     return lines
@@ -99,10 +100,17 @@ def parsed_lines(boards: dict[int, dict]) -> dict[int, list[tuple]]:
     keys = ("ns_pair", "ew_pair", "contract", "declarer", "tricks", "lead", "ns_score")
     keys += ("ns_adjustment", "ew_adjustment", "ns_points", "ew_points")
     return {
-        number: [tuple(line[k] for k in keys) for line in board["results"]]
+        number: [(*(line[k] for k in keys), _status(line)) for line in board["results"]]
         for number, board in boards.items()
         if board["results"]
     }
+
+
+def _status(line: dict) -> str:
+    if line["not_played"]:
+        return Result.Status.CUT
+    adjusted = line["ns_adjustment"] or line["ew_adjustment"]
+    return Result.Status.ADJUSTED if adjusted else Result.Status.PLAYED
 
 
 @pytest.fixture

@@ -38,8 +38,8 @@ def played_movement(kind: str, *, method="mp", pairs=8, arrow_switch=False) -> E
 
 
 def seating(event: Event) -> list[tuple]:
-    """Every table with a result (a table whose boards were all cut is not in a file)."""
-    played = Result.objects.exclude(status=Result.Status.CUT).values("table")
+    """Every table with a result (a cut one too: files say "not played")."""
+    played = Result.objects.values("table")
     return sorted(
         Table.objects.filter(event=event, pk__in=played).values_list(
             "round__number",
@@ -253,6 +253,8 @@ def test_a_movements_matchpoints_are_written_raw_and_as_percentages(source, db):
     seen = 0
     for number, board in parsed["boards"].items():
         for line in board["results"]:
+            if line["not_played"]:
+                continue
             raw = stored[number, line["ns_pair"]]
             assert line["ns_mp"] == pytest.approx(raw, abs=0.005)
             assert line["ns_percentage"] == pytest.approx(100 * raw / 4, abs=0.005)
@@ -272,3 +274,31 @@ def test_a_pbn_file_ranking_each_direction_is_a_two_winner_mitchell(db):
 
     assert (imported.kind, imported.settings.arrow_switch) == ("mitchell", False)
     assert fields(imported) == fields(original)
+
+
+@pytest.mark.parametrize("source", ["usebio", "pbn"])
+@pytest.mark.parametrize(("kind", "seed", "rate"), [("swiss_pairs", 11, 0.5), ("mitchell", 9, 0.7)])
+def test_a_table_whose_boards_were_all_cut_comes_back_from_the_file(kind, seed, rate, source, db):
+    original = simulate_swiss_event(
+        SimulationConfig(
+            pairs=8, rounds=3, boards_per_round=2, seed=seed, kind=kind, play_rate=rate
+        )
+    )
+    statuses: dict[int, set] = {}
+    for table_id, status in Result.objects.filter(board__event=original).values_list(
+        "table_id", "status"
+    ):
+        statuses.setdefault(table_id, set()).add(status)
+    assert {Result.Status.CUT} in statuses.values()  # a table played none of its boards
+    text = exported(original, source)
+    assert ("<SCORE>NP</SCORE>" if source == "usebio" else " NP ") in text
+
+    imported = event_results_import(data=text)
+
+    assert seating(imported) == seating(original)
+    assert db_lines(imported) == db_lines(original)
+    # ranks, totals and boards played (the synthetic players' names may repeat)
+    assert {n: s[:3] for n, s in standings(imported).items()} == {
+        n: s[:3] for n, s in standings(original).items()
+    }
+    assert event_scoring_compare(event=imported, actor=original.director) == []

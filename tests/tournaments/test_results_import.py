@@ -193,8 +193,8 @@ def test_an_ebu_style_score_table_keeps_the_files_points(db):
     [
         (
             TEAMSSCORER.replace("SWISS_TEAMS", "INDIVIDUAL").replace(">IMPS<", ">MATCH_POINTS<"),
-            "kind",
-            "This is a file of an individual event",
+            "content",
+            "The file names no players.",
         ),
         ("<USEBIO><EVENT>", "unreadable", "The file cannot be read: not XML"),
         (
@@ -278,7 +278,7 @@ def test_the_import_results_command(db, tmp_path):
     path.write_text(
         TEAMSSCORER.replace("SWISS_TEAMS", "INDIVIDUAL").replace(">IMPS<", ">MATCH_POINTS<")
     )
-    with pytest.raises(CommandError, match="individual event"):
+    with pytest.raises(CommandError, match="names no players"):
         call_command("import_results", str(path))
     with pytest.raises(CommandError, match="Cannot read"):
         call_command("import_results", str(tmp_path / "missing.xml"))

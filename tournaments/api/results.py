@@ -303,6 +303,15 @@ class ResultCorrectApi(APIView):
         return Response(ResultSerializer(result).data)
 
 
+class _SeatSerializer(serializers.Serializer):
+    seat = serializers.CharField(help_text="N, E, S or W.")
+    username = serializers.CharField(source="player.username")
+    name = serializers.CharField(source="player.name")
+
+    class Meta:
+        ref_name = "TableSeat"
+
+
 class _BoardResultSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     table = serializers.IntegerField(source="table.number", help_text="Table number.")
@@ -322,9 +331,18 @@ class _BoardResultSerializer(serializers.Serializer):
     ew_adjustment = serializers.CharField()
     ns_points = serializers.FloatField(allow_null=True)
     ew_points = serializers.FloatField(allow_null=True)
+    seats = serializers.SerializerMethodField(
+        help_text="Who sat where, where the table names its players (a pool's or an "
+        "individual event's four players, a team's line-up); else empty."
+    )
 
     class Meta:
         ref_name = "BoardResult"
+
+    @extend_schema_field(_SeatSerializer(many=True))
+    def get_seats(self, result):
+        seats = self.context.get("seats", {}).get(result.table_id, [])
+        return _SeatSerializer(seats, many=True).data
 
 
 class BoardDetailApi(APIView):
@@ -347,7 +365,9 @@ class BoardDetailApi(APIView):
 
         @extend_schema_field(_BoardResultSerializer(many=True))
         def get_results(self, board):
-            return _BoardResultSerializer(self.context["results"], many=True).data
+            return _BoardResultSerializer(
+                self.context["results"], many=True, context=self.context
+            ).data
 
     @extend_schema(
         responses={200: OutputSerializer, **error_responses(403, 404)},
@@ -364,4 +384,7 @@ class BoardDetailApi(APIView):
                 code="board_hidden",
             )
         results = selectors.board_results_get(board=board)
-        return Response(self.OutputSerializer(board, context={"results": results}).data)
+        seats = selectors.table_seats_get(table_ids={r.table_id for r in results})
+        return Response(
+            self.OutputSerializer(board, context={"results": results, "seats": seats}).data
+        )

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..models import Event
 from .base import Format, Seating
+from .individual import Individual
 from .movement import Howell, Mitchell
 from .pool import ScoringPool
 from .swiss import SwissPairs
@@ -15,7 +16,15 @@ from .teams import TeamsRoundRobin, TeamsSwiss
 
 FORMATS: dict[str, Format] = {
     f.kind: f
-    for f in (SwissPairs(), TeamsSwiss(), TeamsRoundRobin(), ScoringPool(), Mitchell(), Howell())
+    for f in (
+        SwissPairs(),
+        TeamsSwiss(),
+        TeamsRoundRobin(),
+        ScoringPool(),
+        Mitchell(),
+        Howell(),
+        Individual(),
+    )
 }
 
 

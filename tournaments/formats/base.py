@@ -125,6 +125,9 @@ class Format:
     #: ``True``: an entry plays at more than one table of a round (a team's two rooms),
     #: so a player's table is the one they sit at (``TableSeat``), not their entry's.
     seats_players: bool = False
+    #: ``True``: each entry is one player, seated at a table by ``TableSeat`` (an
+    #: individual event): a player scores their side's points, with a partner a round.
+    individual: bool = False
     #: ``True``: the format runs its own clock (``clock_step``) instead of the round
     #: schedule of ``services/schedule.py`` (the scoring pool has no rounds).
     own_clock: bool = False

@@ -15,40 +15,20 @@ from datetime import datetime
 
 from django.db.models import Max, Q, QuerySet
 
-from ..models import Board, Entry, Event, PoolDeal, PoolSettings, Result, Round, Table, TableSeat
+from ..models import Board, Entry, Event, PoolDeal, PoolSettings, Result, Round, Table
 from .base import Format
+from .seats import SeatedPlayers
 
 
-class ScoringPool(Format):
+class ScoringPool(SeatedPlayers, Format):
     kind = Event.Kind.POOL
     settings_model = PoolSettings
     scores_on_arrival = True
     owns_totals = True
-    seats_players = True
     own_clock = True
     my_table_url = "tournaments:pool_table"
     event_url = "tournaments:pool_lobby"
     templates = {"event": "tournaments/pool_lobby.html"}
-
-    # -- who sits where: the four players of a sitting (``TableSeat``) --------------
-    def table_side(self, *, table: Table, user, claim: bool = False) -> str | None:
-        seat = (
-            TableSeat.objects.filter(table=table, player=user)
-            .values_list("seat", flat=True)
-            .first()
-        )
-        return None if seat is None else ("NS" if seat in "NS" else "EW")
-
-    def tables_of(self, *, rnd: Round, entry: Entry, user, room=None) -> QuerySet[Table]:
-        return Table.objects.filter(round=rnd, seats__player=user)
-
-    def players_at_tables(self, *, table_ids) -> dict[int, tuple[list, list]]:
-        out: dict[int, tuple[list, list]] = {}
-        seats = TableSeat.objects.filter(table_id__in=list(table_ids)).select_related("player")
-        for s in sorted(seats, key=lambda s: "NSEW".index(s.seat)):
-            ns, ew = out.setdefault(s.table_id, ([], []))
-            (ns if s.seat in "NS" else ew).append(s.player)
-        return out
 
     # -- boards -----------------------------------------------------------------------
     def round_boards(self, *, rnd: Round, tables: Sequence[Table]) -> dict[int, list[Board]]:

@@ -7,7 +7,7 @@ tricks of declarer N, S, E, W, each in NT, S, H, D, C), [OptimumScore] ("NS 420"
 "EW 420") and [ParContract].
 
 Results (``results_pbn_write``): each board's hand record plus a [ScoreTable] with one
-line per table result (cut boards are left out)::
+line per table result (a board cut at a table: Contract "-", Score_NS "NP", no points)::
 
     [ScoreTable "Round\\2R;Table\\2R;PairId_NS\\2R;PairId_EW\\2R;Contract\\4L;
                  Declarer\\1R;Result\\2R;Lead\\3L;Score_NS\\6R;IMP_NS\\6R;IMP_EW\\6R"]
@@ -447,8 +447,13 @@ def _blank_line() -> dict:
         "lead": "", "ns_score": None, "ns_points": None, "ew_points": None,
         "ns_adjustment": "", "ew_adjustment": "", "ns_mp": None, "ew_mp": None,
         "ns_percentage": None, "ew_percentage": None, "table": None, "round": None,
-        "section": "", "room": "", "ns_names": [], "ew_names": [],
+        "section": "", "room": "", "ns_names": [], "ew_names": [], "not_played": False,
     }  # fmt: skip
+
+
+def not_played(*texts: str | None) -> bool:
+    """Whether a line's score or contract says the board was not played ("NP")."""
+    return any((t or "").strip().upper() == "NP" for t in texts)
 
 
 def _played(line: dict, contract: str | None, declarer: str | None, tricks, lead, score):
@@ -484,6 +489,8 @@ def _result_row(row: Mapping[str, str]) -> dict:
     line["ew_percentage"] = _float_or_none(_first(row, *_ew(PERCENT_COLUMNS)))
     contract = _first(row, "Contract")
     score_ns, score_ew = _first(row, "Score_NS", "Score"), _first(row, "Score_EW")
+    if not_played(score_ns, contract):
+        return {**line, "not_played": True, "ns_points": None, "ew_points": None}
     adjusted = next(
         (a for a in map(adjustment_parse, (score_ns, contract, score_ew)) if a is not None), None
     )
@@ -523,6 +530,8 @@ def _game_result(tags: Mapping[str, str]) -> dict | None:
     if percent is not None:
         ns = percent if not tags["ScorePercentage"].upper().startswith("EW") else 100 + percent
         line["ns_percentage"], line["ew_percentage"] = ns, 100 - ns
+    if not_played(tags.get("Score"), contract):
+        return {**line, "not_played": True, "ns_points": None, "ew_points": None}
     adjusted = adjustment_parse(contract) or adjustment_parse(tags.get("Score"))
     if adjusted is not None:
         line["ns_adjustment"], line["ew_adjustment"] = adjusted[0], adjusted[1]
@@ -717,7 +726,11 @@ def _method_from_columns(boards: Mapping[int, dict]) -> str | None:
 def board_top(lines: Iterable[ResultLine]) -> int:
     """The matchpoint top of a board: 2 per other result played (adjusted scores and
     byes are not compared)."""
-    played = sum(1 for line in lines if not line.is_adjusted and line.ew_pair is not None)
+    played = sum(
+        1
+        for line in lines
+        if not line.is_adjusted and not line.not_played and line.ew_pair is not None
+    )
     return max(0, 2 * (played - 1))
 
 
@@ -810,6 +823,8 @@ def _score_row(line: ResultLine, method: str = "", top: int = 0) -> list[str]:
         )
         points = [_number(ns_raw), _number(ew_raw), _number(ns_pct), _number(ew_pct)]
     pairs = [_cell(line.round), _cell(line.table), _cell(line.ns_pair), _cell(line.ew_pair)]
+    if line.not_played:
+        return pairs + ["-", "-", "-", "-", "NP"] + ["-"] * len(points)
     if line.is_adjusted:
         note = f"{line.ns_adjustment or '-'}/{line.ew_adjustment or '-'}"
         return pairs + ["-", "-", "-", "-", note] + points

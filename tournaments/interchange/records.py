@@ -71,7 +71,8 @@ class ResultLine:
 
     A played board has a contract ("4SX", or "PASS" with no declarer, tricks or lead);
     an adjusted one has no contract and an adjustment code ("A+", "A=", "A-") per side
-    that has one. ``ew_pair`` is None for a bye.
+    that has one; a board not played at the table (cut when its round closed) has
+    ``not_played``, no contract and no points. ``ew_pair`` is None for a bye.
     """
 
     ns_pair: int | None
@@ -91,6 +92,7 @@ class ResultLine:
     # A movement's matchpoints: the points are raw matchpoints on this top (the board's
     # 2·(tables − 1)), not percentages.
     mp_top: int | None = None
+    not_played: bool = False
 
     def mp_pair(self, points: float | None, top: int) -> tuple[float | None, float | None]:
         """(raw matchpoints, percentage) of one side's MP points; ``top``: the board's
@@ -103,7 +105,7 @@ class ResultLine:
 
     @property
     def is_adjusted(self) -> bool:
-        return not self.contract
+        return not self.contract and not self.not_played
 
 
 @dataclass(frozen=True)

@@ -55,7 +55,8 @@ HANDSET/BOARD/HAND). What this module writes::
 
 An adjusted score has no CONTRACT, PLAYED_BY, LEAD or TRICKS; its SCORE is the
 "NS/EW" adjustment note ("A+/A-", or "A=/-" for a bye), as in our PBN score tables.
-Master points are the site's whole points (the seeds' scale), not hundredths.
+A board cut at a table (not played) has only its round, table and pairs and the SCORE
+"NP", with no points. Master points are the site's whole points (the seeds' scale), not hundredths.
 Only boards everyone may see are written (the caller passes them).
 """
 
@@ -68,7 +69,14 @@ from datetime import datetime
 from scoring import SEATS
 
 from ..numbers import ascii_float, ascii_int
-from .pbn import PbnError, adjustment_parse, board_top, contract_parse, percentages_fill
+from .pbn import (
+    PbnError,
+    adjustment_parse,
+    board_top,
+    contract_parse,
+    not_played,
+    percentages_fill,
+)
 from .problems import problems_summary
 from .records import (
     MOVEMENT_KINDS,
@@ -144,6 +152,9 @@ def _traveller_line(parent: ET.Element, line: ResultLine, method: str, top: int)
         _sub(element, "NS_PAIR_NUMBER", line.ns_pair)
     if line.ew_pair is not None:
         _sub(element, "EW_PAIR_NUMBER", line.ew_pair)
+    if line.not_played:  # no contract and no points
+        _sub(element, "SCORE", "NP")
+        return
     if line.is_adjusted:
         _sub(element, "SCORE", f"{line.ns_adjustment or '-'}/{line.ew_adjustment or '-'}")
     else:
@@ -395,9 +406,11 @@ def _line_parse(line: ET.Element, context: Mapping[str, object]) -> dict:
         "ew_percentage": _points(line, "EW", "percentage"),
         "table": _int(line, "TABLE_NUMBER"), "round": _int(line, "ROUND_NUMBER"),
         "section": str(context.get("section") or ""), "room": (_text(line, "ROOM") or "").lower(),
-        "match": context.get("match"), "ns_names": [], "ew_names": [],
+        "match": context.get("match"), "ns_names": [], "ew_names": [], "not_played": False,
     }  # fmt: skip
     contract_text = (_text(line, "CONTRACT") or "").strip()
+    if not_played(score, contract_text):  # a board cut at this table
+        return {**result, "not_played": True, "ns_points": None, "ew_points": None}
     adjusted = adjustment_parse(score) or adjustment_parse(contract_text)
     if adjusted is not None:
         result["ns_adjustment"], result["ew_adjustment"] = adjusted[0], adjusted[1]

@@ -43,6 +43,11 @@ writes (``docs/rules.md`` § Files)::
       <HANDSET>... as for pairs ...</HANDSET>
     </USEBIO>
 
+An individual event (``pool`` None) is written the same way without the BRIDGEHALL_
+elements: BOARD_SCORING_METHOD MATCH_POINTS or CROSS_IMPS (with MP_FACTORING), each
+PLAYER with its PERCENTAGE beside the raw TOTAL_SCORE (matchpoints), each line with its
+ROUND_NUMBER and its points as for pairs (raw matchpoints and the percentage).
+
 The BRIDGEHALL_ elements are ours; a reader of plain USEBIO ignores them. A score has
 no disconnection of its own (a pool's disconnections belong to the Rate), so none is
 written. Only boards everyone may see are written (the caller passes them).
@@ -52,12 +57,13 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from .problems import problems_summary
 from .records import BoardRecord, EventRecord, ResultLine
 from .usebio import (
+    SCORING_METHODS,
     UsebioError,
     _float,
     _hands,
@@ -96,8 +102,9 @@ class PlayerRecord:
     number: int
     name: str
     rank: int | None = None
-    total: float = 0.0
+    total: float = 0.0  # IMPs, or raw matchpoints
     boards_played: int = 0
+    percentage: float | None = None  # matchpoints: the total as a percentage
 
 
 @dataclass(frozen=True)
@@ -135,12 +142,16 @@ def usebio_individual_write(
     results: Mapping[int, list[IndividualLine]],
     pool: PoolRecord | None = None,
 ) -> str:
-    """An individual event (a scoring pool when ``pool`` is given) as USEBIO 1.2."""
+    """An individual event (a scoring pool when ``pool`` is given) as USEBIO 1.2; the
+    lines of an individual event carry their matchpoint top (``ResultLine.mp_top``)."""
     boards = sorted(boards, key=lambda b: b.number)
-    root, ev = event_element(event, "INDIVIDUAL", "IMPS")
+    method = "imp" if pool is not None else event.method
+    root, ev = event_element(event, "INDIVIDUAL", SCORING_METHODS[method])
     _sub(ev, "WINNER_TYPE", 1)
     _sub(ev, "BOARDS_PLAYED", len(boards))
     _sub(ev, "BOARDS_PER_ROUND", event.boards_per_round)
+    if pool is None and event.mp_factoring:
+        _sub(ev, "MP_FACTORING", event.mp_factoring)
     if pool is not None:
         element = _sub(ev, "BRIDGEHALL_POOL")
         _sub(element, "OPENS_AT", pool.opens_at.isoformat())
@@ -155,6 +166,8 @@ def usebio_individual_write(
         if player.rank is not None:
             _sub(element, "PLACE", player.rank)
         _sub(element, "TOTAL_SCORE", _number(player.total))
+        if player.percentage is not None:
+            _sub(element, "PERCENTAGE", _number(player.percentage))
         _sub(element, "BOARDS_PLAYED", player.boards_played)
     for board in boards:
         element = _sub(ev, "BOARD")
@@ -162,7 +175,7 @@ def usebio_individual_write(
         if pool is not None and board.number in pool.retired:
             _sub(element, "BRIDGEHALL_RETIRED", "true")
         for line in results.get(board.number, []):
-            _line(element, line, ours=pool is not None)
+            _line(element, line, method, ours=pool is not None)
     if any(b.deal for b in boards):
         handset = _sub(root, "HANDSET")
         for board in boards:
@@ -172,8 +185,8 @@ def usebio_individual_write(
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
 
 
-def _line(parent: ET.Element, line: IndividualLine, *, ours: bool) -> None:
-    _traveller_line(parent, line.line, "imp", 0)
+def _line(parent: ET.Element, line: IndividualLine, method: str, *, ours: bool) -> None:
+    _traveller_line(parent, replace(line.line, table=None), method, 0)
     element = parent[-1]
     head = [("TABLE_NUMBER", line.table)]
     head += [(name, line.players[seat]) for seat, name in SEAT_ELEMENTS]
@@ -204,6 +217,7 @@ def _player(element: ET.Element) -> dict:
         "name": name or "",
         "rank": _int(element, "PLACE"),
         "total": _float(element, "TOTAL_SCORE"),
+        "percentage": _float(element, "PERCENTAGE"),
         "boards_played": _int(element, "BOARDS_PLAYED"),
     }
 
@@ -232,7 +246,7 @@ def usebio_individual_parse(xml: str | bytes) -> dict:
     {"event": as ``usebio_parse``'s,
      "pool": None (not ours) or {"opens_at", "closes_at", "boards_per_table",
              "minutes_per_board", "score_at", "retire_at"},
-     "players": [{"number", "name", "rank", "total", "boards_played"}],
+     "players": [{"number", "name", "rank", "total", "percentage", "boards_played"}],
      "boards": {number: {"number", "deal", "retired", "results": [line dict]}}}
 
     A line dict is ``usebio_parse``'s plus ``players`` ({seat: number or None}),

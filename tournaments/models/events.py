@@ -19,6 +19,8 @@ SETTINGS_RELATION = {
     "pool": "pool_settings",
     "mitchell": "movement_settings",
     "howell": "movement_settings",
+    # an individual event keeps its rounds and factoring as a movement does
+    "individual": "movement_settings",
 }
 
 
@@ -37,6 +39,7 @@ class Event(models.Model):
         POOL = "pool", _("Scoring pool")
         MITCHELL = "mitchell", _("Mitchell pairs")
         HOWELL = "howell", _("Howell pairs")
+        INDIVIDUAL = "individual", _("Individual")
 
     class Method(models.TextChoices):
         XIMP = "ximp", _("Cross-IMPs")
@@ -135,6 +138,11 @@ class Event(models.Model):
     def is_teams(self) -> bool:
         """Entries are teams (Swiss or round-robin teams), not pairs or players."""
         return self.kind in (self.Kind.TEAMS_SWISS, self.Kind.TEAMS_RR)
+
+    @property
+    def is_individual(self) -> bool:
+        """Entries are single players (the scoring pool, an individual event)."""
+        return self.kind in (self.Kind.POOL, self.Kind.INDIVIDUAL)
 
     @property
     def settings(self):

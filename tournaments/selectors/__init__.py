@@ -1,6 +1,6 @@
 """Reads of the tournaments app, shared by pages and the API. Query counts are bounded."""
 
-from .boards import board_get, board_results_get
+from .boards import board_get, board_results_get, table_seats_get
 from .events import (
     corrections_recent_get,
     current_event_for_get,
@@ -92,6 +92,7 @@ __all__ = [
     "board_is_public",
     "boards_public",
     "board_results_get",
+    "table_seats_get",
     "board_visible",
     "boards_hidden",
     "boards_unlocked_for",

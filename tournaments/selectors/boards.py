@@ -9,6 +9,7 @@ from ..models import (
     EntryMember,
     Event,
     Result,
+    TableSeat,
 )
 
 
@@ -23,6 +24,16 @@ def board_results_get(*, board: Board) -> list[Result]:
         )
     )
     return sorted(results, key=lambda r: (r.ns_score is None, -(r.ns_score or 0), r.table.number))
+
+
+def table_seats_get(*, table_ids) -> dict[int, list[TableSeat]]:
+    """The players each table names seat by seat (N, E, S, W), in one query: the four
+    players of a pool's or an individual event's table, a team's line-up."""
+    seats: dict[int, list[TableSeat]] = {}
+    rows = TableSeat.objects.filter(table_id__in=list(table_ids)).select_related("player")
+    for s in sorted(rows, key=lambda s: "NESW".index(s.seat)):
+        seats.setdefault(s.table_id, []).append(s)
+    return seats
 
 
 def board_get(*, event: Event, number: int) -> Board | None:

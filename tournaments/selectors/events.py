@@ -9,6 +9,7 @@ from django.db.models import Case, Count, DateTimeField, F, Prefetch, Q, QuerySe
 from accounts.models import User
 
 from ..formats import format_for
+from ..formats.seats import PARTNER, seated_entries
 from ..models import (
     Board,
     Entry,
@@ -77,10 +78,19 @@ def event_players_get(*, event: Event) -> dict[int, list[User]]:
 def score_grid_get(*, event: Event) -> dict[int, dict[int, tuple[float | None, int]]]:
     """``{entry id: {board number: (points for that entry, result id)}}`` in one query."""
     grid: dict[int, dict[int, tuple[float | None, int]]] = defaultdict(dict)
-    rows = Result.objects.filter(board__event=event).values_list(
-        "pk", "board__number", "table__ns_id", "table__ew_id", "ns_points", "ew_points"
-    )
-    for pk, number, ns_id, ew_id, ns_points, ew_points in rows:
+    rows = list(
+        Result.objects.filter(board__event=event).values_list(
+            "pk", "board__number", "table_id", "table__ns_id", "table__ew_id", "ns_points",
+            "ew_points",
+        )
+    )  # fmt: skip
+    if format_for(event).individual:  # each of the four players scores their side's
+        seats = seated_entries(event, {row[2] for row in rows})
+        for pk, number, table_id, _ns, _ew, ns_points, ew_points in rows:
+            for seat, (_player, entry_id) in seats.get(table_id, {}).items():
+                grid[entry_id][number] = (ns_points if seat in "NS" else ew_points, pk)
+        return grid
+    for pk, number, _table, ns_id, ew_id, ns_points, ew_points in rows:
         grid[ns_id][number] = (ns_points, pk)
         if ew_id:
             grid[ew_id][number] = (ew_points, pk)
@@ -91,9 +101,20 @@ def round_opponents_get(
     *, event: Event, rounds, by_set: bool = False
 ) -> dict[int, dict[int, int | None]]:
     """``{entry id: {round number: the opponents' entry id (None: a bye)}}`` for the
-    given rounds, in one query (the score grid's "against" columns). ``by_set``: keyed
+    given rounds, in one query (the score grid's "against" columns; an individual
+    event's: each player's partner, in two). ``by_set``: keyed
     by board set instead, for given sets (a movement, where a pair plays a set once)."""
     opponents: dict[int, dict[int, int | None]] = defaultdict(dict)
+    if format_for(event).individual:  # an individual's column is the partner
+        tables = dict(
+            Table.objects.filter(round__event=event, round__number__in=list(rounds)).values_list(
+                "pk", "round__number"
+            )
+        )
+        for table_id, at in seated_entries(event, tables).items():
+            for seat, (_player, entry_id) in at.items():
+                opponents[entry_id][tables[table_id]] = at[PARTNER[seat]][1]
+        return opponents
     key = "board_set" if by_set else "round__number"
     rows = Table.objects.filter(round__event=event, **{f"{key}__in": list(rounds)}).values_list(
         key, "ns_id", "ew_id"
@@ -272,7 +293,10 @@ def entry_get(*, entry_id: int) -> Entry | None:
 
 def entry_with_players_get(*, event: Event, entry_id: int) -> Entry | None:
     """An entry of ``event`` with its players prefetched (declined entries excluded)."""
-    return entries_with_players(event).filter(pk=entry_id).first()
+    entry = entries_with_players(event).filter(pk=entry_id).first()
+    if entry is not None:
+        entry.event = event  # its format decides how its history is read
+    return entry
 
 
 def entries_listed_for(*, event: Event, user: User) -> QuerySet[Entry]:

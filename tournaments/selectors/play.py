@@ -11,6 +11,7 @@ from django.db.models import Count, Max, Prefetch, Q
 from accounts.models import User
 
 from ..formats import format_for
+from ..formats.seats import PARTNER
 from ..models import (
     Board,
     Entry,
@@ -85,10 +86,15 @@ class PairRound:
     opponents: Entry | None
     results: list[Result]
     standing: Standing | None
+    #: an individual event's: the player's partner and opponents at the table
+    partner: User | None = None
+    opponent_players: list[User] = field(default_factory=list)
 
 
 def pair_history_get(*, entry: Entry) -> list[PairRound]:
     """An entry's rounds: opponents, results, points, running total and place."""
+    if format_for(entry.event).individual:
+        return _player_history(entry)
     tables = list(
         Table.objects.filter(Q(ns=entry) | Q(ew=entry))
         .select_related("round")
@@ -116,6 +122,46 @@ def pair_history_get(*, entry: Entry) -> list[PairRound]:
                 results=results[t.pk],
                 standing=standings.get(t.round.number),
             )
+        )
+    return history
+
+
+def _player_history(entry: Entry) -> list[PairRound]:
+    """The rounds of a player of an individual event: the table they sat at, their
+    side, partner and opponents (``TableSeat``), results and standing (four queries)."""
+    player_ids = [m.player_id for m in entry.members.all()]
+    seats = list(
+        TableSeat.objects.filter(table__event_id=entry.event_id, player_id__in=player_ids)
+        .select_related("table__round")
+        .order_by("table__round__number")
+    )
+    tables = {s.table_id: s for s in seats}
+    others: dict[int, list[TableSeat]] = defaultdict(list)
+    for s in TableSeat.objects.filter(table_id__in=list(tables)).select_related("player"):
+        others[s.table_id].append(s)
+    results: dict[int, list[Result]] = defaultdict(list)
+    for r in (
+        Result.objects.filter(table_id__in=list(tables))
+        .select_related("board")
+        .order_by("board__number")
+    ):
+        results[r.table_id].append(r)
+    standings = {s.round_number: s for s in entry.standings.all()}
+    history = []
+    for own in seats:
+        side = "NS" if own.seat in "NS" else "EW"
+        at = {s.seat: s.player for s in others[own.table_id]}
+        history.append(
+            PairRound(
+                round_number=own.table.round.number,
+                table=own.table,
+                side=side,
+                opponents=None,
+                results=results[own.table_id],
+                standing=standings.get(own.table.round.number),
+                partner=at.get(PARTNER[own.seat]),
+                opponent_players=[at[s] for s in ("EW" if side == "NS" else "NS") if s in at],
+            )  # fmt: skip
         )
     return history
 

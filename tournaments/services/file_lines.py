@@ -30,9 +30,35 @@ def import_finish(*, event: Event, actor: User | None, counts: dict) -> Event:
     return Event.objects.get(pk=event.pk)
 
 
+def file_result(start, line: dict, table, board: Board, points: tuple) -> Result:
+    """One traveller line of a file (a parsed line dict), not saved: stored as the file
+    scored it, with ``points`` (NS, EW) as the caller reads them, entered at ``start``;
+    a line the file marks not played is a cut result (no contract, no points)."""
+    if line.get("not_played"):
+        return Result(
+            table=table, board=board, status=Result.Status.CUT, entered_at=start,
+            confirmed_at=start,
+        )  # fmt: skip
+    adjusted = bool(line["ns_adjustment"] or line["ew_adjustment"])
+    return Result(
+        table=table, board=board,
+        status=Result.Status.ADJUSTED if adjusted else Result.Status.PLAYED,
+        contract=line["contract"], declarer=line["declarer"], tricks=line["tricks"],
+        lead=line["lead"], ns_score=line["ns_score"], ns_adjustment=line["ns_adjustment"],
+        ew_adjustment=line["ew_adjustment"], ns_points=points[0], ew_points=points[1],
+        entered_at=start, confirmed_at=start,
+    )  # fmt: skip
+
+
 def result_line(result: Result, **more) -> ResultLine:
-    """A stored result as a file's line (NS view; an adjusted one has only its codes);
-    ``more``: the line's pairs, round and table as the caller numbers them."""
+    """A stored result as a file's line (NS view; an adjusted one has only its codes, a
+    cut one is not played); ``more``: the line's pairs, round and table as the caller
+    numbers them."""
+    if result.status == Result.Status.CUT:
+        return ResultLine(
+            contract="", declarer="", tricks=None, lead="", ns_score=None, ns_points=None,
+            ew_points=None, not_played=True, **more,
+        )  # fmt: skip
     adjusted = result.status == Result.Status.ADJUSTED
     return ResultLine(
         contract="" if adjusted else result.contract,

@@ -27,6 +27,7 @@ import scoring
 from accounts.models import User
 
 from ..errors import BridgeError
+from ..formats import format_for
 from ..interchange import PbnError, UsebioError, pbn_results_parse, usebio_parse
 from ..models import (
     Board,
@@ -44,9 +45,10 @@ from ..models.settings import MpFactoring
 from ..movements import movement_build
 from ..permissions import director_required
 from ..timezones import default_time_zone
-from .file_lines import import_finish, players_match, players_once
-from .imports_pool import pool_results_import
-from .interchange import file_deal, problems_text
+from .file_lines import file_result, import_finish, players_match, players_once
+from .imports_individual import individual_results_import
+from .imports_pool import individual_read, pool_results_import
+from .interchange import file_boards, file_deal, problems_text
 
 #: Largest file the page and the API accept.
 MAX_IMPORT_BYTES = 4 * 1024 * 1024
@@ -171,15 +173,10 @@ class _Plan:
 def _plan(parsed: dict, pairs: dict[tuple, _Pair]) -> _Plan:
     problems: list[tuple[int | None, str]] = []
     lines = []
-    boards = {}
-    for number in sorted(parsed["boards"]):
-        board = parsed["boards"][number]
-        if not 1 <= number <= 999:
-            problems.append((number, _("a board number is 1 to 999.")))
-            continue
-        boards[number] = {**board, "deal": file_deal(number, board.get("deal"), problems)}
+    boards = file_boards(parsed["boards"], problems, most=999)
+    for number in sorted(boards):
         seen: set[tuple] = set()
-        for line in board["results"]:
+        for line in boards[number]["results"]:
             ns, ew = _line_pair(pairs, line, "ns"), _line_pair(pairs, line, "ew")
             if ns is None:
                 problems.append((number, _("a result has no NS pair.")))
@@ -299,23 +296,7 @@ def _standings(event: Event, pairs: list[_Pair]) -> None:
 
 def _result(event: Event, line: dict, table: Table, board: Board) -> Result:
     """One traveller line of the file, stored as the file scored it."""
-    adjusted = bool(line["ns_adjustment"] or line["ew_adjustment"])
-    return Result(
-        table=table,
-        board=board,
-        status=Result.Status.ADJUSTED if adjusted else Result.Status.PLAYED,
-        contract=line["contract"],
-        declarer=line["declarer"],
-        tricks=line["tricks"],
-        lead=line["lead"],
-        ns_score=line["ns_score"],
-        ns_adjustment=line["ns_adjustment"],
-        ew_adjustment=line["ew_adjustment"],
-        ns_points=line["ns_points"],
-        ew_points=line["ew_points"],
-        entered_at=event.start_at,
-        confirmed_at=event.start_at,
-    )
+    return file_result(event.start_at, line, table, board, (line["ns_points"], line["ew_points"]))
 
 
 def _boards_by_meeting(plan: _Plan) -> dict[tuple, set[int]]:
@@ -486,7 +467,11 @@ def _write(event: Event, plan: _Plan, rounds: dict[tuple, int]) -> None:
     results = []
     raw = movement and event.method == Event.Method.MP
     # a section's lines are matchpointed together (docs/rules.md § Files)
-    on_board = Counter((number, line["section"]) for number, line, *_rest in plan.lines)
+    on_board = Counter(
+        (number, line["section"])
+        for number, line, *_rest in plan.lines
+        if not line.get("not_played")
+    )
     for number, line, ns, ew in plan.lines:
         result = _result(event, line, tables[(ns.key, ew.key if ew else None)], boards[number])
         if raw:  # a movement's matchpoints are raw: the file's, else its share of the top
@@ -523,7 +508,10 @@ def event_results_import(*, data: str | bytes, actor: User | None = None, name: 
     source, parsed, pairs = _read(data)
     values = _event_values(source, parsed, name, actor)
     if source == "usebio" and parsed["event"]["kind"] == "individual":
-        return pool_results_import(data=data, values=values, actor=actor)
+        individual = individual_read(data)
+        if parsed["event"]["method"] == Event.Method.IMP:  # a scoring pool
+            return pool_results_import(parsed=individual, values=values, actor=actor)
+        return individual_results_import(parsed=individual, values=values, actor=actor)
     if source == "usebio" and parsed["event"]["kind"] == "teams":
         return _teams_import(parsed, pairs, values, actor)
     plan = _plan(parsed, pairs)
@@ -532,7 +520,7 @@ def event_results_import(*, data: str | bytes, actor: User | None = None, name: 
     for _number, line, ns, ew in plan.lines:
         for pair, points, side in ((ns, line["ns_points"], "NS"), (ew, line["ew_points"], "EW")):
             if pair is not None:
-                pair.lines += 1
+                pair.lines += not line.get("not_played")  # a board cut at the table
                 pair.sides.add(side)
                 if points is not None:
                     pair.points.append(points)
@@ -624,6 +612,8 @@ def event_scoring_compare(*, event: Event, actor: User) -> list[ScoringDifferenc
                       for r in results},
             hcp_table=event.hcp_par_table,
         )  # fmt: skip
+    elif event.kind == Event.Kind.INDIVIDUAL:  # raw matchpoints, as a movement's
+        format_for(event).boards_score(event=event, results=results)
     else:
         board_points(
             results, event.method, hcp_table=event.hcp_par_table,
@@ -690,8 +680,8 @@ def _teams_plan(parsed: dict, teams: dict[tuple, _Pair]) -> tuple[list[dict], li
 def _boards_scored(lines: list, match: dict) -> int:
     """Boards of the match with a result in both rooms (what a match compares)."""
     rooms: dict[int, set[str]] = {}
-    for number, _line, m, room in lines:
-        if m is match:
+    for number, line, m, room in lines:
+        if m is match and not line.get("not_played"):
             rooms.setdefault(number, set()).add(room)
     return sum(1 for found in rooms.values() if len(found) == 2)
 

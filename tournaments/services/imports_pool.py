@@ -39,8 +39,8 @@ from ..models import (
     TableSeat,
 )
 from ..selectors.pool import leaderboard_get
-from .file_lines import import_finish, players_once
-from .interchange import file_deal, problems_text
+from .file_lines import file_result, import_finish, players_once
+from .interchange import file_boards, problems_text
 
 SEATS = ("N", "E", "S", "W")
 
@@ -61,10 +61,22 @@ def _whole(value: float | None) -> int | None:
     return None if value is None or value != int(value) else int(value)
 
 
-def _lines(parsed: dict, players: dict[int, dict], problems: list) -> list[_Line]:
-    """Every line, checked: four players of the file, no player twice on a board,
-    whole IMPs for both sides or none (provisional)."""
-    out = []
+def individual_players(parsed: dict, problems: list) -> dict[int, dict]:
+    """The players of an individual file by number, checked (each numbered once)."""
+    people: dict[int, dict] = {}
+    for p in parsed["players"]:
+        if p["number"] is None or p["number"] < 1 or p["number"] in people:
+            problems.append((None, _("Each player needs a number of their own.")))
+            continue
+        people[p["number"]] = {**p, "name": p["name"] or _("Player %(n)d") % {"n": p["number"]}}
+    if not people:
+        problems.append((None, _("The file names no players.")))
+    return people
+
+
+def individual_lines_checked(parsed: dict, players: dict[int, dict], problems: list):
+    """Each board number and line of an individual file whose seats are right: four
+    players of the file, none of them twice on the board (the others are problems)."""
     for number in sorted(parsed["boards"]):
         seen: set[int] = set()
         for line in parsed["boards"][number]["results"]:
@@ -82,16 +94,27 @@ def _lines(parsed: dict, players: dict[int, dict], problems: list) -> list[_Line
                 problems.append((number, _("a player has two results on this board.")))
                 continue
             seen |= set(seats.values())
-            ns, ew = line["ns_points"], line["ew_points"]
-            imps = None
-            if ns is not None or ew is not None:  # one side only: the other its opposite
-                ns = ns if ns is not None else -ew
-                imps = (_whole(ns), _whole(ew if ew is not None else -ns))
-                if None in imps:
-                    problems.append((number, _("a score is not a whole number of IMPs.")))
-                    continue
-            sitting = (line["table"], line["round"], tuple(seats[s] for s in SEATS))
-            out.append(_Line(board=number, line=line, seats=seats, sitting=sitting, imps=imps))
+            yield number, line
+
+
+def _lines(parsed: dict, players: dict[int, dict], problems: list) -> list[_Line]:
+    """Every line, checked: four players of the file, no player twice on a board,
+    whole IMPs for both sides or none (provisional)."""
+    out = []
+    for number, line in individual_lines_checked(parsed, players, problems):
+        if line.get("not_played"):  # a pool deals again what a table did not play
+            continue
+        seats = line["players"]
+        ns, ew = line["ns_points"], line["ew_points"]
+        imps = None
+        if ns is not None or ew is not None:  # one side only: the other its opposite
+            ns = ns if ns is not None else -ew
+            imps = (_whole(ns), _whole(ew if ew is not None else -ns))
+            if None in imps:
+                problems.append((number, _("a score is not a whole number of IMPs.")))
+                continue
+        sitting = (line["table"], line["round"], tuple(seats[s] for s in SEATS))
+        out.append(_Line(board=number, line=line, seats=seats, sitting=sitting, imps=imps))
     return out
 
 
@@ -142,42 +165,23 @@ def _settings(parsed: dict, lines: list[_Line], start, problems: list) -> dict:
     return pool
 
 
-def pool_results_import(
-    *,
-    data: str | bytes,
-    values: dict,
-    actor: User | None,
-) -> Event:
-    """A finished scoring pool from a USEBIO individual file (``values``: the event's
-    fields as the importer reads them)."""
+def individual_read(data: str | bytes) -> dict:
+    """A USEBIO individual file, parsed (BridgeError ``unreadable`` when it cannot be)."""
     try:
-        parsed = usebio_individual_parse(data)
+        return usebio_individual_parse(data)
     except UsebioError as exc:
         raise BridgeError(
             _("The file cannot be read: %(error)s") % {"error": exc}, code="unreadable"
         ) from exc
+
+
+def pool_results_import(*, parsed: dict, values: dict, actor: User | None) -> Event:
+    """A finished scoring pool from a parsed USEBIO individual file scored in IMPs
+    (``values``: the event's fields as the importer reads them)."""
     ours = parsed["pool"] is not None
-    if parsed["event"]["method"] != Event.Method.IMP:
-        raise BridgeError(
-            _("This is a file of an individual event not scored in IMPs: an individual "
-              "file is read only when IMP-scored, as a scoring pool."),
-            code="kind",
-        )  # fmt: skip
     problems: list[tuple[int | None, str]] = []
-    people: dict[int, dict] = {}
-    for p in parsed["players"]:
-        if p["number"] is None or p["number"] < 1 or p["number"] in people:
-            problems.append((None, _("Each player needs a number of their own.")))
-            continue
-        people[p["number"]] = {**p, "name": p["name"] or _("Player %(n)d") % {"n": p["number"]}}
-    if not people:
-        problems.append((None, _("The file names no players.")))
-    boards = {}
-    for number, board in parsed["boards"].items():
-        if not 1 <= number <= 5000:
-            problems.append((number, _("a board number is 1 to 5000.")))
-            continue
-        boards[number] = {**board, "deal": file_deal(number, board.get("deal"), problems)}
+    people = individual_players(parsed, problems)
+    boards = file_boards(parsed["boards"], problems, most=5000)
     lines = _lines(parsed, people, problems)
     _arrivals(lines, ours, problems)
     settings = _settings(parsed, lines, values["start_at"], problems)
@@ -294,7 +298,16 @@ def _write(parsed, values, people, boards, lines, settings, ours) -> Event:
         for x in lines
         for seat in SEATS
     )
-    results = [_result(start, x, tables[x.sitting], board_rows[x.board]) for x in lines]
+    results = [
+        file_result(
+            start,
+            x.line,
+            tables[x.sitting],
+            board_rows[x.board],
+            (None, None) if x.imps is None else (float(x.imps[0]), float(x.imps[1])),
+        )  # fmt: skip
+        for x in lines
+    ]
     Result.objects.bulk_create(results)
     PoolResult.objects.bulk_create(
         PoolResult(
@@ -335,18 +348,3 @@ def _standings_from_scores(event: Event, entries: dict[int, Entry]) -> None:
         entry.total, entry.boards_played = row.imps, row.boards
         entry.rank, entry.finished = row.place, True
     Entry.objects.bulk_update(list(by_pk.values()), ["total", "boards_played", "rank", "finished"])
-
-
-def _result(start, x: _Line, table: Table, board: Board) -> Result:
-    line = x.line
-    adjusted = bool(line["ns_adjustment"] or line["ew_adjustment"])
-    return Result(
-        table=table, board=board,
-        status=Result.Status.ADJUSTED if adjusted else Result.Status.PLAYED,
-        contract=line["contract"], declarer=line["declarer"], tricks=line["tricks"],
-        lead=line["lead"], ns_score=line["ns_score"], ns_adjustment=line["ns_adjustment"],
-        ew_adjustment=line["ew_adjustment"],
-        ns_points=None if x.imps is None else float(x.imps[0]),
-        ew_points=None if x.imps is None else float(x.imps[1]),
-        entered_at=start, confirmed_at=start,
-    )  # fmt: skip

@@ -46,7 +46,7 @@ from ..numbers import ascii_int
 from ..permissions import director_required
 from .audit import log_action
 from .file_lines import result_line
-from .interchange_pool import pool_export_records
+from .interchange_pool import individual_export_records, pool_export_records
 
 SEAT_NAMES = {
     "N": gettext_lazy("North"),
@@ -109,13 +109,12 @@ def _pairs(event: Event, entries: list[Entry]) -> list[PairRecord]:
 def _results(
     boards: list[Board], pair_numbers: dict[int, int], expected: dict[int, int] | None = None
 ) -> dict[int, list[ResultLine]]:
-    """Every result of ``boards`` but the cut ones, by board number, in table order.
+    """Every result of ``boards`` (a cut one as not played), by board number, in table order.
     ``expected`` (a movement's matchpoints, which are raw: ``docs/rules.md`` § Movements):
     board set → the tables that play it; each line then carries its board's top."""
     lines: dict[int, list[ResultLine]] = {b.number: [] for b in boards}
     rows = (
         Result.objects.filter(board__in=boards)
-        .exclude(status=Result.Status.CUT)
         .select_related("board", "table__round")
         .order_by("board__number", "table__round__number", "table__number")
     )
@@ -132,7 +131,8 @@ def _results(
     if expected is not None:
         sets = {b.number: b.board_set for b in boards}
         for number, board_lines in lines.items():
-            tables = max(expected.get(sets[number], 0), len(board_lines))
+            played = [line for line in board_lines if not line.not_played]
+            tables = max(expected.get(sets[number], 0), len(played))
             lines[number] = [replace(line, mp_top=2 * (tables - 1)) for line in board_lines]
     return lines
 
@@ -167,6 +167,10 @@ def event_results_pbn_export(*, event: Event) -> str:
         raise BridgeError(
             _("A pool's results are exported as USEBIO (an individual event), not PBN."),
             code="kind",
+        )
+    if event.kind == Event.Kind.INDIVIDUAL:
+        raise BridgeError(
+            _("An individual event's results are exported as USEBIO, not PBN."), code="kind"
         )
     boards, pairs, results = _results_data(event)
     return results_pbn_write(
@@ -208,7 +212,6 @@ def _team_data(event: Event, boards: list[Board]):
         room_of[m.closed_table_id] = (m.pk, "closed")
     rows = (
         Result.objects.filter(board__in=boards)
-        .exclude(status=Result.Status.CUT)
         .values_list("table_id", "board__number")
         .order_by("board__number", "table__round__number", "table__number")  # as _results
     )
@@ -240,6 +243,12 @@ def event_usebio_export(*, event: Event) -> str:
     """Participants, travellers and hand records as USEBIO 1.2 XML (a team event:
     teams and their matches; a scoring pool: an individual event with the pool's own
     elements, ``interchange/usebio_individual.py``)."""
+    if event.kind == Event.Kind.INDIVIDUAL:
+        boards = boards_public_get(event=event)
+        return usebio_individual_write(
+            event=_event_record(event), boards=map(_board_record, boards),
+            **individual_export_records(event=event, boards=boards),
+        )  # fmt: skip
     if event.kind == Event.Kind.POOL:
         boards = boards_public_get(event=event)
         return usebio_individual_write(
@@ -282,6 +291,18 @@ def _deal_problem(error: DealError) -> str:
     if error.code == "repeated":
         return _("%(card)s appears %(times)d times") % params
     return _("it is not a valid deal")
+
+
+def file_boards(parsed_boards: dict, problems: list, *, most: int) -> dict[int, dict]:
+    """A file's boards by number, each with its checked deal (``file_deal``); a number
+    outside 1 to ``most`` is a problem."""
+    boards = {}
+    for number, board in parsed_boards.items():
+        if not 1 <= number <= most:
+            problems.append((number, _("a board number is 1 to %(n)d.") % {"n": most}))
+            continue
+        boards[number] = {**board, "deal": file_deal(number, board.get("deal"), problems)}
+    return boards
 
 
 def file_deal(number: int, deal: str | None, problems: list) -> str:

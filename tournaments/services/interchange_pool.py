@@ -1,4 +1,4 @@
-"""A scoring pool's rows for its USEBIO export, an individual event
+"""The rows of a USEBIO individual export: a scoring pool's or an individual event's
 (``docs/rules.md`` § Files; the writer is ``interchange/usebio_individual.py``).
 
 ``services/interchange.py`` passes the boards everyone may see; this module loads
@@ -8,11 +8,13 @@ and the leaderboard, in a fixed number of queries.
 
 from __future__ import annotations
 
+from collections import Counter
+
+from ..formats.seats import seated_entries
 from ..interchange.usebio_individual import IndividualLine, PlayerRecord, PoolRecord
 from ..models import Board, Entry, Event, PoolBoard, Result
 from ..selectors.pool import leaderboard_get
 from .file_lines import result_line
-from .pool import _seated_entries
 
 
 def pool_players(*, event: Event) -> list[PlayerRecord]:
@@ -55,7 +57,7 @@ def pool_lines(*, event: Event, boards: list[Board]) -> dict[int, list[Individua
     numbers = dict(Entry.objects.filter(event=event).values_list("pk", "registration_order"))
     seats = {
         table_id: {seat: numbers[entry_id] for seat, (_player, entry_id) in at.items()}
-        for table_id, at in _seated_entries(event, {r.table_id for r in rows}).items()
+        for table_id, at in seated_entries(event, {r.table_id for r in rows}).items()
     }
     for r in rows:
         line = result_line(r, ns_pair=None, ew_pair=None)
@@ -93,3 +95,50 @@ def pool_export_records(*, event: Event, boards: list[Board]) -> dict:
         "results": pool_lines(event=event, boards=boards),
         "pool": pool,
     }
+
+
+def individual_export_records(*, event: Event, boards: list[Board]) -> dict:
+    """An individual event's ``players`` and ``results`` for ``boards``: each line with
+    its round, its table and its four players' numbers; matchpoints raw on the top of
+    the board's results, each player's raw total beside their percentage."""
+    rows = list(
+        Result.objects.filter(board__in=boards)
+        .select_related("board", "table__round")
+        .order_by("board__number", "table__round__number", "table__number")
+    )  # a cut result is a line not played
+    entries = list(
+        Entry.objects.filter(event=event, registration_order__isnull=False)
+        .prefetch_related("members__player")
+        .order_by("registration_order")
+    )
+    numbers = {e.pk: e.registration_order for e in entries}
+    seats = {
+        table_id: {seat: numbers[entry_id] for seat, (_player, entry_id) in at.items()}
+        for table_id, at in seated_entries(event, {r.table_id for r in rows}).items()
+    }
+    on_board = Counter(r.board_id for r in rows if r.status != Result.Status.CUT)
+    mp = event.method == Event.Method.MP
+    raw: Counter = Counter()
+    lines: dict[int, list[IndividualLine]] = {b.number: [] for b in boards}
+    for r in rows:
+        top = 2 * (on_board[r.board_id] - 1)
+        line = result_line(
+            r, ns_pair=None, ew_pair=None, round=r.table.round.number, mp_top=top if mp else None
+        )
+        at = seats[r.table_id]
+        for seat, number in at.items():
+            raw[number] += (r.ns_points if seat in "NS" else r.ew_points) or 0.0
+        lines[r.board.number].append(IndividualLine(table=r.table.number, players=at, line=line))
+    finished = event.status == Event.Status.FINISHED
+    players = [
+        PlayerRecord(
+            number=e.registration_order,
+            name=_name(e),
+            rank=e.rank if finished else None,
+            total=round(raw[e.registration_order], 2) if mp else e.total,
+            boards_played=e.boards_played,
+            percentage=e.total if mp else None,
+        )  # fmt: skip
+        for e in entries
+    ]
+    return {"players": players, "results": lines}

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 
 from django.db import transaction
-from django.db.models import F, Max, Min, OuterRef, Q, Subquery
+from django.db.models import F, Max, Min, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -34,6 +34,7 @@ from ..deals import deal_generate
 from ..dispatch import dispatch_on_commit
 from ..errors import BridgeError, ConflictError, PermissionDeniedError
 from ..formats.pool_sittings import sittings_in_play
+from ..formats.seats import seated_entries
 from ..lock_objects import (
     event_for_update,
     pool_board_for_update,
@@ -441,22 +442,6 @@ def _table_start(event: Event, seats: dict[str, User], now: datetime, rng) -> Ta
 # -- scoring at arrival -------------------------------------------------------------------
 
 
-def _seated_entries(event: Event, table_ids) -> dict[int, dict[str, tuple[int, int]]]:
-    """table id -> seat -> (player id, the player's entry id), in one query."""
-    entry = EntryMember.objects.filter(event=event, player=OuterRef("player_id")).values(
-        "entry_id"
-    )[:1]
-    rows = (
-        TableSeat.objects.filter(table_id__in=list(table_ids))
-        .annotate(entry_id=Subquery(entry))
-        .values_list("table_id", "seat", "player_id", "entry_id")
-    )
-    out: dict[int, dict[str, tuple[int, int]]] = {}
-    for table_id, seat, player_id, entry_id in rows:
-        out.setdefault(table_id, {})[seat] = (player_id, entry_id)
-    return out
-
-
 def _side_imps(result: Result, datum: int) -> tuple[int, int]:
     """(NS, EW) IMPs of a result against ``datum``; an adjusted score gets the
     adjustment's IMPs (+3 / 0 / -3) for each side."""
@@ -479,7 +464,7 @@ def _score(
         results = {known.pk: known}
     else:
         results = {r.pk: r for r in Result.objects.filter(pk__in=ids)}
-    seats = _seated_entries(event, {r.table_id for r in results.values()})
+    seats = seated_entries(event, {r.table_id for r in results.values()})
     scores = []
     for pr in pool_results:
         result = results[pr.result_id]

@@ -97,7 +97,7 @@ def results_import(request: HttpRequest) -> HttpResponse:
                     _("Imported: %(n)d teams and %(boards)d boards, as the file gives them.")
                     if event.is_teams
                     else _("Imported: %(n)d players and %(boards)d boards, as the file gives them.")
-                    if event.kind == Event.Kind.POOL
+                    if event.is_individual
                     else _("Imported: %(n)d pairs and %(boards)d boards, as the file gives them.")
                 )
                 messages.success(

@@ -9,6 +9,7 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.safestring import SafeString
 
 from .. import selectors
+from ..formats import format_for
 from ..models import Entry, Event, Result, Round
 from .display import DASH, card_html, contract_html, points_text, score_text
 
@@ -34,6 +35,8 @@ class RoundBlock:
     table: int
     side: str
     opponents: Entry | None
+    partner: object  # an individual event's (a User), else None
+    opponent_players: list
     bye: bool
     hidden: bool  # some boards of this round (in play) are not shown to the user yet
     lines: list[BoardLine]
@@ -123,6 +126,8 @@ def pair_detail(request: HttpRequest, event_id: int, entry_id: int) -> HttpRespo
                 table=pr.table.number,
                 side=pr.side,
                 opponents=pr.opponents,
+                partner=pr.partner,
+                opponent_players=pr.opponent_players,
                 bye=pr.table.is_bye,
                 hidden=hidden,
                 lines=[_board_line(r, pr.side, event.method) for r in shown],
@@ -147,5 +152,6 @@ def pair_detail(request: HttpRequest, event_id: int, entry_id: int) -> HttpRespo
             "chart": place_chart(places, field_size),
             "total": points_text(entry.total, event.method, total=True),
             "field_size": field_size,
+            "individual": format_for(event).individual,
         },
     )

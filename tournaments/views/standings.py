@@ -17,6 +17,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from .. import selectors
+from ..formats import format_for
 from ..models import Entry, Event
 from .display import DASH, player_links, player_url_maker, points_text
 
@@ -41,6 +42,7 @@ class _Words:
         self.finished = escape(_("Finished"))
         self.bye = escape(_("Bye"))
         self.against = escape(_("against"))
+        self.partner = escape(_("partner"))
 
 
 def _standing_html(row: StandingRow, players: str, *, event: Event, words: _Words) -> str:
@@ -84,15 +86,18 @@ def _standing_html(row: StandingRow, players: str, *, event: Event, words: _Word
     return "".join(parts)
 
 
-def _opponent_cell(met: dict, number: int, order_of: dict, pair_url: str, words: _Words) -> str:
-    """The grid's "against" cell of one round: the opponents' pair number, or a bye."""
+def _opponent_cell(
+    met: dict, number: int, order_of: dict, pair_url: str, words: _Words, title: str
+) -> str:
+    """The grid's "against" cell of one round: the opponents' pair number, or a bye (an
+    individual event's: the partner's player number)."""
     if number not in met:  # not seated this round (sitting out, withdrawn, not yet entered)
         return '<td class="num opp rs"></td>'
     opponent = met[number]
     if opponent is None:
         return f'<td class="num opp rs muted">{words.bye}</td>'
     return (
-        f'<td class="num opp rs"><a href="{pair_url}{opponent}/" title="{words.against}">'
+        f'<td class="num opp rs"><a href="{pair_url}{opponent}/" title="{title}">'
         f"#{order_of.get(opponent, DASH)}</a></td>"
     )
 
@@ -141,6 +146,8 @@ def standings_context(event: Event, user=None) -> dict:
     player_url = player_url_maker()
     pair_url = reverse("tournaments:pair_detail", args=[event.pk, 0])[: -len("0/")]
     words = _Words()
+    individual = format_for(event).individual
+    column_title = words.partner if individual else words.against
     user_id = user.pk if user is not None and user.is_authenticated else None
     running = event.status == Event.Status.RUNNING and bool(event.current_round)
     rows, standings_html, grid_html = [], [], []
@@ -165,7 +172,9 @@ def standings_context(event: Event, user=None) -> dict:
         for number, board_url, round_number in columns:
             first = " rs" if round_number else ""
             if round_number:
-                cells.append(_opponent_cell(met, round_number, order_of, pair_url, words))
+                cells.append(
+                    _opponent_cell(met, round_number, order_of, pair_url, words, column_title)
+                )
             score = scores.get(number)
             if score is None:
                 cells.append(f'<td class="num empty{first}"></td>')
@@ -184,6 +193,7 @@ def standings_context(event: Event, user=None) -> dict:
         "grid_rows": mark_safe("\n".join(grid_html)),
         "grid_boards": shown,
         "is_mp": event.method == Event.Method.MP,
+        "individual": individual,
         "has_results": bool(closed_rounds) or finished,
         "live": event.status == Event.Status.RUNNING,
     }
@@ -206,7 +216,5 @@ STANDINGS_CONTEXT = {"tournaments/_teams_standings.html": teams_standings_contex
 
 
 def page_standings_context(event: Event, user=None) -> dict:
-    from ..formats import format_for
-
     template = format_for(event).templates.get("standings", "")
     return STANDINGS_CONTEXT.get(template, standings_context)(event, user)

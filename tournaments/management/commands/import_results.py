@@ -10,9 +10,9 @@ from tournaments.services.imports import event_results_import
 
 class Command(BaseCommand):
     help = (
-        "Import a finished event from a USEBIO 1.2 XML file (pairs, teams, or an IMP-scored "
-        "individual event, which becomes a scoring pool) or a PBN "
-        "results file (pairs): pairs or teams (players matched by name or created as "
+        "Import a finished event from a USEBIO 1.2 XML file (pairs, teams, or an individual "
+        "event, which becomes a scoring pool when IMP-scored, else an individual event) or a "
+        "PBN results file (pairs): pairs or teams (players matched by name or created as "
         "guests), boards, every traveller line and match with the file's scores, and the "
         "ranking. All or nothing."
     )
@@ -32,9 +32,7 @@ class Command(BaseCommand):
             raise CommandError(exc.message) from exc
         boards = event.boards.count()
         entries = event.entries.count()
-        unit = (
-            "teams" if event.is_teams else "players" if event.kind == event.Kind.POOL else "pairs"
-        )
+        unit = "teams" if event.is_teams else "players" if event.is_individual else "pairs"
         self.stdout.write(
             f"Imported event {event.pk} “{event}”: {entries} {unit}, {boards} boards "
             f"({event.get_source_display()})."
