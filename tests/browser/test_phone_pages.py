@@ -15,6 +15,7 @@ from django.test import Client
 
 from tests.factories import UserFactory
 from tests.tournaments.test_individual import ebu_individual
+from tests.tournaments.test_interchange_producers import bridgecomposer_file
 from tournaments.models import Entry
 from tournaments.services.imports import event_results_import
 from tournaments.simulation import SimulationConfig, simulate_swiss_event
@@ -173,13 +174,20 @@ def test_a_beijing_browser_sees_the_round_end_in_both_zones(live_server, utc_rou
 
 
 @pytest.fixture
-def individual(live_server) -> dict:
+def imported(live_server) -> dict:
     event = event_results_import(data=ebu_individual())
-    return {"event": event.pk, "player": Entry.objects.get(event=event, registration_order=4).pk}
+    composed = event_results_import(data=bridgecomposer_file())
+    return {
+        "event": event.pk,
+        "player": Entry.objects.get(event=event, registration_order=4).pk,
+        "composed": composed.pk,
+    }
 
 
-def test_an_individual_events_pages_fit_a_phone(live_server, individual, browser):
-    event = individual["event"]
+def test_imported_events_pages_fit_a_phone(live_server, imported, browser):
+    """An individual event's standings, board and player pages, and a board with the
+    file's auction and play opened."""
+    event = imported["event"]
     context = browser.new_context(locale="en-US", viewport=PHONE, is_mobile=True)
     page = context.new_page()
     page.set_default_timeout(15_000)
@@ -187,9 +195,11 @@ def test_an_individual_events_pages_fit_a_phone(live_server, individual, browser
         for path in (
             f"/events/{event}/",
             f"/events/{event}/boards/1/",
-            f"/events/{event}/pairs/{individual['player']}/",
+            f"/events/{imported['composed']}/boards/1/",
+            f"/events/{event}/pairs/{imported['player']}/",
         ):
             page.goto(live_server.url + path)
+            page.evaluate("document.querySelectorAll('details').forEach(d => { d.open = true; })")
             widths = page.evaluate(WIDTH)
             assert widths["doc"] <= PHONE["width"], (path, widths)
             assert widths["body"] <= PHONE["width"], (path, widths)

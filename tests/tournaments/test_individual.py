@@ -166,6 +166,7 @@ def test_the_pages_show_players_their_partners_and_the_four_names_of_a_line(db, 
     board = client.get(f"/events/{event.pk}/boards/1/").content.decode()
     for name in NAMES:
         assert name in board
+    assert "Points are matchpoints: 2 for each result beaten" in board  # raw, not %
     player = client.get(f"/events/{event.pk}/pairs/{di.pk}/").content.decode()
     assert "Player 4" in player
     round_two = player.split("<h2>Round 2</h2>")[1]

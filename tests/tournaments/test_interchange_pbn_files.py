@@ -48,6 +48,19 @@ def per_table_file(deals: dict[int, str], tables: int = 3) -> str:
                 f'[Declarer "{declarer}"]',
                 f'[Result "{result}"]',
                 f'[Score "{score}"]',
+                *(
+                    [
+                        '[Auction "N"]',
+                        "1S =1= Pass 4S! Pass",
+                        "Pass Pass",
+                        '[Play "E"]',
+                        "H2 H3 HA H4",
+                        "S10 SJ SQ SK",
+                        "*",
+                    ]
+                    if table == 1
+                    else []
+                ),  # fmt: skip
                 "% written by the scorer",
                 "",
             ]
@@ -67,6 +80,11 @@ def test_one_game_per_table_is_one_board_with_every_line():
         (3, "3NT", "S", 9, 400),
     ]
     assert lines[0]["ns_names"] == ["N1 North", "N1 South"]
+    # each table's own auction and play, without notes and annotations ("=1=", "!")
+    assert (lines[0]["auction"], lines[0]["play"]) == (
+        "N:1S Pass 4S Pass Pass Pass", "E:H2 H3 HA H4 ST SJ SQ SK",
+    )  # fmt: skip
+    assert (lines[1]["auction"], lines[1]["play"]) == ("", "")
     assert lines[2]["ew_names"] == ["E3 East", "E3 West"]
     assert data["event"]["name"] == "Monday Pairs"
 

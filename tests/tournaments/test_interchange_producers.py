@@ -5,10 +5,14 @@ commentary, a Pianola cross-IMP USEBIO file, and a Bridgewebs-style PBN results 
 from __future__ import annotations
 
 import random
+import re
 
+import pytest
+
+from tests.tournaments.test_results_import import exported
 from tournaments.deals import deal_generate
 from tournaments.models import Board, Entry, Event, Result
-from tournaments.services.imports import event_results_import
+from tournaments.services.imports import event_results_import, event_scoring_compare
 
 
 def deal(seed: int) -> str:
@@ -53,6 +57,25 @@ def test_a_bridgecomposer_file_with_auction_play_and_commentary(db):
     assert [(r.contract, r.declarer, r.tricks, r.ns_score, r.ns_points) for r in lines] == [
         ("3NT", "S", 8, -50, 0.0), ("3NT", "S", 9, 400, 100.0),
     ]  # fmt: skip
+    # the game's own auction and play belong to its own table's line (3NT S, 9 tricks)
+    assert [(r.auction, r.play) for r in lines] == [
+        ("", ""), ("N:1C Pass 1H Pass 2NT Pass 3NT AP", "W:S2 S3 SK SA H4 H5 H6 H7"),
+    ]  # fmt: skip
+
+
+def test_the_board_page_shows_a_files_auction_and_play(db, client):
+    event = event_results_import(data=bridgecomposer_file())
+
+    page = client.get(f"/events/{event.pk}/boards/1/").content.decode()
+
+    records = page.split('id="records"')[1]
+    assert "Auctions and play" in page and "All pass" in records
+    auction = records.split('class="data auction"')[1].split("</table>")[0]
+    # West, North, East, South: North deals, so the first row starts with an empty cell
+    first_row = auction.split("<tbody>")[1].split("</tr>")[0]
+    assert first_row.count("<td") == 4 and first_row.startswith('<tr><td class="center"></td>')
+    play = records.split('class="data play"')[1].split("</table>")[0]
+    assert play.count("<tr>") == 3  # the head and two tricks
 
 
 PIANOLA = """<?xml version="1.0" encoding="UTF-8"?>
@@ -143,3 +166,62 @@ def test_a_bridgewebs_style_results_file(db):
         (1, 100.0, 0.0), (2, 25.0, 75.0), (3, 25.0, 75.0),
     ]  # fmt: skip
     assert Event.objects.get(pk=event.pk).status == Event.Status.FINISHED
+
+
+def two_sections_file() -> str:
+    """Bridgewebs-style, two sections that number their tables 1 to 3 each and are
+    matchpointed apart (a top of 4 in each)."""
+    rows = [
+        ("A", 1, 1, 4, "4S", "N", 10, 420, 4), ("A", 2, 2, 5, "3NT", "S", 9, 400, 2),
+        ("A", 3, 3, 6, "4S", "N", 9, -50, 0), ("B", 1, 7, 10, "2H", "S", 8, 110, 4),
+        ("B", 2, 8, 11, "3H", "S", 8, -50, 1), ("B", 3, 9, 12, "3H", "S", 8, -50, 1),
+    ]  # fmt: skip
+    table = "".join(
+        f"{s}  {t}  1 {ns:2d} {ew:2d} {c:5s} {d} {tr:2d} -  {sc:5d} {mp:4.1f} {4 - mp:4.1f}\n"
+        for s, t, ns, ew, c, d, tr, sc, mp in rows
+    )
+    totals = "".join(
+        f' {n:2d} {n:2d} "Player {n}a - Player {n}b"  {50.0:6.2f}\n' for n in range(1, 13)
+    )
+    return (
+        "% PBN 2.1\n"
+        '[Event "Two sections"]\n[Date "2026.11.25"]\n[Scoring "MP"]\n[Board "1"]\n'
+        f'[Dealer "N"]\n[Vulnerable "None"]\n[Deal "{deal(8)}"]\n'
+        '[ScoreTable "Section\\1R;Table\\2R;Round\\2R;PairId_NS\\2R;PairId_EW\\2R;'
+        'Contract\\5L;Declarer\\1R;Result\\2R;Lead\\3L;Score_NS\\5R;MP_NS\\4R;MP_EW\\4R"]\n'
+        f"{table}\n"
+        '[Event "Two sections"]\n'
+        '[TotalScoreTable "Rank\\2R;PairId\\2R;Names\\30L;TotalPercentage\\6R"]\n'
+        f"{totals}"
+    )
+
+
+def sectioned_lines(event: Event) -> list[tuple]:
+    return sorted(
+        Result.objects.filter(board__event=event).values_list(
+            "table__section", "table__number", "table__ns__registration_order", "ns_score",
+            "ns_points", "ew_points",
+        )
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize("source", ["usebio", "pbn"])
+def test_two_sections_keep_their_tables_and_tops_through_our_files(director, source):
+    event = event_results_import(data=two_sections_file())
+
+    # each section's tables keep the file's numbers; percentages are over its own top
+    assert sectioned_lines(event) == [
+        ("A", 1, 1, 420, 100.0, 0.0), ("A", 2, 2, 400, 50.0, 50.0), ("A", 3, 3, -50, 0.0, 100.0),
+        ("B", 1, 7, 110, 100.0, 0.0), ("B", 2, 8, -50, 25.0, 75.0), ("B", 3, 9, -50, 25.0, 75.0),
+    ]  # fmt: skip
+    text = exported(event, source)
+    if source == "usebio":  # raw matchpoints on each section's top (4), not the field's
+        assert "<SECTION_ID>B</SECTION_ID>" in text
+        raw = re.findall(r"<NS_MATCH_POINTS>([\d.]+)<", text)
+        assert sorted(raw) == ["0.00", "1.00", "1.00", "2.00", "4.00", "4.00"]
+
+    again = event_results_import(data=text)
+
+    assert sectioned_lines(again) == sectioned_lines(event)
+    # our scoring matchpoints each section apart, as the file did
+    assert event_scoring_compare(event=again, actor=director) == []

@@ -125,6 +125,9 @@ class Format:
     #: ``True``: an entry plays at more than one table of a round (a team's two rooms),
     #: so a player's table is the one they sit at (``TableSeat``), not their entry's.
     seats_players: bool = False
+    #: ``True``: a result's matchpoints are raw, on the board's top (2 a result beaten,
+    #: 1 a tie), not percentages: a movement's and an individual event's.
+    raw_matchpoints: bool = False
     #: ``True``: each entry is one player, seated at a table by ``TableSeat`` (an
     #: individual event): a player scores their side's points, with a partner a round.
     individual: bool = False

@@ -36,6 +36,7 @@ class Individual(SeatedPlayers, Format):
     kind = Event.Kind.INDIVIDUAL
     settings_model = MovementSettings
     owns_totals = True
+    raw_matchpoints = True
     individual = True
     late_entries = False
     templates = {

@@ -120,6 +120,7 @@ def _adjusted(code: str, method: str, expected: int) -> float | None:
 class MovementPairs(Format):
     settings_model = MovementSettings
     owns_totals = True
+    raw_matchpoints = True
     late_entries = False
     templates = {
         "event": "tournaments/event_detail.html",

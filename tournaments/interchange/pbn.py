@@ -448,6 +448,7 @@ def _blank_line() -> dict:
         "ns_adjustment": "", "ew_adjustment": "", "ns_mp": None, "ew_mp": None,
         "ns_percentage": None, "ew_percentage": None, "table": None, "round": None,
         "section": "", "room": "", "ns_names": [], "ew_names": [], "not_played": False,
+        "auction": "", "play": "",
     }  # fmt: skip
 
 
@@ -692,7 +693,12 @@ def pbn_results_parse(text: str) -> dict:
                 if score_table.rows not in tables_seen[number]:  # repeated per table: once
                     tables_seen[number].append(score_table.rows)
                     board["results"] += [_result_row(r) for r in score_table.dicts()]
+                _records_attach(game, board["results"])
             elif (line := _game_result(tags)) is not None:
+                line["auction"], line["play"] = (
+                    game_record(game, "Auction"),
+                    game_record(game, "Play"),
+                )
                 board["results"].append(line)
         except PbnError as exc:
             message = str(exc)
@@ -709,6 +715,57 @@ def pbn_results_parse(text: str) -> dict:
     event["winners"] = _int_or_none(event.get("winners"))
     event.setdefault("mp_factoring", "")
     return {"event": event, "boards": boards, "totals": totals}
+
+
+_CALL = re.compile(r"[1-7](C|D|H|S|NT)|PASS|P|X|XX|AP")
+_CARD = re.compile(r"[SHDC][AKQJT98765432]|-")
+
+
+def game_record(game: PbnGame, tag: str) -> str:
+    """A game's [Auction] or [Play] as "first seat:" and its calls or cards in order
+    ("N:1C Pass 1H Pass 2NT Pass 3NT AP", "W:S2 S3 SK SA H4 …", "-" a card not played);
+    notes ("=1="), annotations ("$1", "!", "?") and the closing "*" are left out. ""
+    when the game has none or it is not a record of calls or cards (kept, never
+    refused: no score depends on it)."""
+    first = game.tags.get(tag, "").strip().upper()[:1]
+    if first not in ("N", "E", "S", "W"):
+        return ""
+    pattern = _CALL if tag == "Auction" else _CARD
+    out = []
+    for text in game.sections.get(tag, []):
+        for token in text.split():
+            if token.startswith(("=", "$")) or token == "*":
+                continue
+            token = token.rstrip("!?").upper()
+            if tag == "Play":
+                token = token.replace("10", "T")
+            if not pattern.fullmatch(token):
+                return ""
+            out.append({"P": "Pass", "PASS": "Pass"}.get(token, token))
+    return f"{first}:" + " ".join(out) if out else ""
+
+
+def _records_attach(game: PbnGame, lines: list[dict]) -> None:
+    """A score-table game's own [Auction] and [Play] belong to the line of its own
+    [Contract], [Declarer] and [Result] (the one table the game shows), when exactly
+    one line of the board has them; else to the board's only line."""
+    auction, play = game_record(game, "Auction"), game_record(game, "Play")
+    if not auction and not play:
+        return
+    tags = game.tags
+    try:
+        contract = contract_parse(tags.get("Contract", ""))
+        tricks = None if contract == "PASS" else _tricks_parse(tags.get("Result"), contract)
+    except PbnError:
+        contract, tricks = "", None
+    declarer = tags.get("Declarer", "").strip().upper()
+    same = [
+        line for line in lines
+        if (line["contract"], line["declarer"], line["tricks"]) == (contract, declarer, tricks)
+    ]  # fmt: skip
+    target = same if len(same) == 1 else lines if len(lines) == 1 else []
+    for line in target:
+        line["auction"], line["play"] = auction, play
 
 
 def _method_from_columns(boards: Mapping[int, dict]) -> str | None:
@@ -891,13 +948,21 @@ def results_pbn_write(
 ) -> str:
     """Hand records, every board's score table and the final (or current) totals."""
     lines = _header()
-    columns = _score_columns(event.method)
+    # an event with sections: a Section column, each section matchpointed apart
+    sectioned = any(line.section for board_lines in results.values() for line in board_lines)
+    columns = [("Section", 2, "L")] * sectioned + _score_columns(event.method)
     for board in sorted(boards, key=lambda b: b.number):
         lines += _board_tags(event, board)
         lines.append(_tag("Scoring", SCORING_TAGS.get(event.method, "")))
         board_lines = results.get(board.number, [])
-        top = board_top(board_lines)
-        rows = [_score_row(line, event.method, top) for line in board_lines]
+        tops = {
+            name: board_top(line for line in board_lines if line.section == name)
+            for name in {line.section for line in board_lines}
+        }
+        rows = [
+            [_cell(line.section)] * sectioned + _score_row(line, event.method, tops[line.section])
+            for line in board_lines
+        ]
         lines += _table_lines("ScoreTable", columns, rows)
         lines.append("")
     total_name = "TotalPercentage" if event.method == "mp" else "TotalScoreIMP"

@@ -93,6 +93,8 @@ class ResultLine:
     # 2·(tables − 1)), not percentages.
     mp_top: int | None = None
     not_played: bool = False
+    # The section of an event that had several: each is matchpointed apart.
+    section: str = ""
 
     def mp_pair(self, points: float | None, top: int) -> tuple[float | None, float | None]:
         """(raw matchpoints, percentage) of one side's MP points; ``top``: the board's

@@ -190,6 +190,29 @@ def _hands(parent: ET.Element, board: BoardRecord) -> None:
             _sub(hand, name, hands[seat][index].replace("-", ""))
 
 
+def board_elements(ev: ET.Element, boards: list[BoardRecord], results, write) -> None:
+    """A BOARD element per board under EVENT, its lines written by ``write(element,
+    board, lines)``; an event with sections has them under SESSION/SECTION instead
+    (SECTION_ID), a BOARD per board and section: each section is matchpointed apart."""
+    sections = list(
+        dict.fromkeys(line.section for b in boards for line in results.get(b.number, []))
+    )
+    parents = {"": ev}
+    if any(sections):
+        session = _sub(ev, "SESSION")
+        for name in (s for s in sections if s):
+            parents[name] = _sub(session, "SECTION")
+            _sub(parents[name], "SECTION_ID", name)
+    for board in boards:
+        lines = results.get(board.number, [])
+        for name, parent in parents.items():
+            own = [line for line in lines if line.section == name]
+            if own or (name == "" and not lines):
+                element = _sub(parent, "BOARD")
+                _sub(element, "BOARD_NUMBER", board.number)
+                write(element, board, own)
+
+
 def event_element(event: EventRecord, event_type: str, method: str):
     """The document's root and its EVENT with what every kind of event has: the
     program, the event's number, name and date, and the board scoring method."""
@@ -231,13 +254,13 @@ def usebio_write(
     participants = _sub(ev, "PARTICIPANTS")
     for pair in pairs:
         _pair(participants, pair, event.method)
-    for board in boards:
-        element = _sub(ev, "BOARD")
-        _sub(element, "BOARD_NUMBER", board.number)
-        lines = results.get(board.number, [])
+
+    def travellers(element: ET.Element, _board: BoardRecord, lines: list[ResultLine]) -> None:
         top = board_top(lines)
         for line in lines:
             _traveller_line(element, line, event.method, top)
+
+    board_elements(ev, boards, results, travellers)
     if any(b.deal for b in boards):
         handset = _sub(root, "HANDSET")
         for board in boards:

@@ -70,9 +70,11 @@ from .usebio import (
     _int,
     _line_parse,
     _number,
+    _scope_name,
     _sub,
     _text,
     _traveller_line,
+    board_elements,
     event_element,
     usebio_parse,
 )
@@ -119,6 +121,10 @@ class IndividualLine:
     seq: int | None = None
     scored_at_seq: int | None = None
     datum: int | None = None
+
+    @property
+    def section(self) -> str:
+        return self.line.section
 
 
 @dataclass(frozen=True)
@@ -169,13 +175,14 @@ def usebio_individual_write(
         if player.percentage is not None:
             _sub(element, "PERCENTAGE", _number(player.percentage))
         _sub(element, "BOARDS_PLAYED", player.boards_played)
-    for board in boards:
-        element = _sub(ev, "BOARD")
-        _sub(element, "BOARD_NUMBER", board.number)
+
+    def travellers(element: ET.Element, board: BoardRecord, lines: list[IndividualLine]) -> None:
         if pool is not None and board.number in pool.retired:
             _sub(element, "BRIDGEHALL_RETIRED", "true")
-        for line in results.get(board.number, []):
+        for line in lines:
             _line(element, line, method, ours=pool is not None)
+
+    board_elements(ev, boards, results, travellers)
     if any(b.deal for b in boards):
         handset = _sub(root, "HANDSET")
         for board in boards:
@@ -272,7 +279,10 @@ def usebio_individual_parse(xml: str | bytes) -> dict:
         nonlocal pool
         for child in element:
             if child.tag in ("SESSION", "SECTION", "MATCH"):
-                walk(child, context)
+                inner = dict(context)
+                if child.tag == "SECTION":  # a line keeps its section
+                    inner["section"] = _scope_name(child)
+                walk(child, inner)
             elif child.tag == "PARTICIPANTS":
                 for player in child.findall("PLAYER"):  # not a pair's or team's
                     try:

@@ -102,6 +102,9 @@ class Table(models.Model):
     number = models.PositiveIntegerField()
     room = models.CharField(_("room"), max_length=6, choices=Room, blank=True)
     board_set = models.PositiveSmallIntegerField(_("board set"), null=True, blank=True)
+    #: The section of an imported event that had several (its file's name for it), where
+    #: each section numbers its tables and is matchpointed apart; "" otherwise.
+    section = models.CharField(_("section"), max_length=20, blank=True, default="")
     ns = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="ns_tables")
     ew = models.ForeignKey(
         Entry, on_delete=models.PROTECT, related_name="ew_tables", null=True, blank=True
@@ -112,7 +115,9 @@ class Table(models.Model):
         verbose_name_plural = _("tables")
         ordering = ["round", "number"]
         constraints = [
-            models.UniqueConstraint(fields=["round", "number"], name="table_unique_number"),
+            models.UniqueConstraint(
+                fields=["round", "section", "number"], name="table_unique_number_in_section"
+            ),
             models.UniqueConstraint(fields=["round", "ns"], name="table_ns_once_per_round"),
             models.UniqueConstraint(fields=["round", "ew"], name="table_ew_once_per_round"),
         ]
@@ -174,6 +179,10 @@ class Result(models.Model):
     ew_adjustment = models.CharField(max_length=2, blank=True, choices=Event.Adjustment)
     ns_points = models.FloatField(null=True, blank=True)
     ew_points = models.FloatField(null=True, blank=True)
+    #: An imported file's record of the table (PBN [Auction], [Play]): the first seat,
+    #: ":", then the calls or the cards played in order ("N:1C Pass 1H Pass ..."); "".
+    auction = models.TextField(_("auction"), blank=True, default="")
+    play = models.TextField(_("play"), blank=True, default="")
     # The confirming side rejected the entry (it stays as entered until someone acts).
     disputed_at = models.DateTimeField(_("disputed at"), null=True, blank=True)
     disputed_by = models.ForeignKey(

@@ -46,6 +46,7 @@ def file_result(start, line: dict, table, board: Board, points: tuple) -> Result
         contract=line["contract"], declarer=line["declarer"], tricks=line["tricks"],
         lead=line["lead"], ns_score=line["ns_score"], ns_adjustment=line["ns_adjustment"],
         ew_adjustment=line["ew_adjustment"], ns_points=points[0], ew_points=points[1],
+        auction=line.get("auction", ""), play=line.get("play", ""),
         entered_at=start, confirmed_at=start,
     )  # fmt: skip
 

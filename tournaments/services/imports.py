@@ -427,8 +427,10 @@ def _write(event: Event, plan: _Plan, rounds: dict[tuple, int]) -> None:
     Round.objects.bulk_create(round_rows.values())
     set_of, meeting_set = _board_sets(plan, event.boards_per_round) if movement else ({}, {})
     file_table: dict[tuple, int | None] = {}
+    section: dict[tuple, str] = {}  # each section numbers its own tables
     for _number, line, ns, ew in plan.lines:
         file_table.setdefault((ns.key, ew.key if ew else None), line.get("table"))
+        section.setdefault((ns.key, ew.key if ew else None), line["section"][:20])
     in_round: dict[int, list[tuple]] = {}
     # the file's table numbers where it gives each once in the round; else the order
     # the file first gives the tables in, the bye last (as seated here)
@@ -437,11 +439,12 @@ def _write(event: Event, plan: _Plan, rounds: dict[tuple, int]) -> None:
             in_round.setdefault(n, []).append(meeting)
     tables: dict[tuple, Table] = {}
     for n, meetings in in_round.items():
-        given = [file_table.get(m) for m in meetings]
-        keep = all(given) and len(set(given)) == len(given)
+        given = [(section.get(m, ""), file_table.get(m)) for m in meetings]
+        keep = all(t for _s, t in given) and len(set(given)) == len(given)
         for i, meeting in enumerate(meetings, 1):
             tables[meeting] = Table(
                 event=event, round=round_rows[n], number=file_table[meeting] if keep else i,
+                section=section.get(meeting, ""),
                 ns=entries[meeting[0]], ew=entries[meeting[1]] if meeting[1] else None,
                 board_set=meeting_set.get(meeting),
             )  # fmt: skip
@@ -587,8 +590,6 @@ def event_scoring_compare(*, event: Event, actor: User) -> list[ScoringDifferenc
     """Score an imported event by our rules, in memory, beside the file's scores: every
     contract score and board point that differs (by more than the files' rounding,
     0.01). Nothing is written: an imported event keeps the file's scores."""
-    from ..formats.swiss import board_points
-
     director_required(user=actor, event=event)
     if event.source == Event.Source.BRIDGEHALL:
         raise BridgeError(_("Only an imported event is compared with its file."), code="source")
@@ -599,26 +600,11 @@ def event_scoring_compare(*, event: Event, actor: User) -> list[ScoringDifferenc
         .order_by("board__number", "table__round__number", "table__number")
     )
     given = {r.pk: (r.ns_points, r.ew_points) for r in results}
-    if event.kind in MOVEMENT_KINDS:  # raw matchpoints, Neuberg as the event says
-        from ..formats.movement import board_points as movement_points
-        from ..formats.movement import movement_of
-
-        movement = movement_of(event)
-        plays = movement.set_plays() if movement is not None else Counter()
-        lines = Counter(r.board_id for r in results)
-        movement_points(
-            results, method=event.method, factoring=event.settings.mp_factoring,
-            expected={r.board_id: max(plays[r.board.board_set], lines[r.board_id])
-                      for r in results},
-            hcp_table=event.hcp_par_table,
-        )  # fmt: skip
-    elif event.kind == Event.Kind.INDIVIDUAL:  # raw matchpoints, as a movement's
-        format_for(event).boards_score(event=event, results=results)
-    else:
-        board_points(
-            results, event.method, hcp_table=event.hcp_par_table,
-            factoring=event.settings.mp_factoring,
-        )  # fmt: skip
+    sections: dict[str, list[Result]] = {}
+    for r in results:  # each section is matchpointed apart (docs/rules.md § Files)
+        sections.setdefault(r.table.section, []).append(r)
+    for part in sections.values():
+        _score_as_we_would(event, part)
     differences = []
     for r in results:
         where = {
@@ -642,6 +628,32 @@ def event_scoring_compare(*, event: Event, actor: User) -> list[ScoringDifferenc
                 )
             )
     return differences
+
+
+def _score_as_we_would(event: Event, results: list[Result]) -> None:
+    """Set our points on ``results`` (one section's), in memory, by the event's format."""
+    from ..formats.swiss import board_points
+
+    if event.kind in MOVEMENT_KINDS:  # raw matchpoints, Neuberg as the event says
+        from ..formats.movement import board_points as movement_points
+        from ..formats.movement import movement_of
+
+        movement = movement_of(event)
+        plays = movement.set_plays() if movement is not None else Counter()
+        lines = Counter(r.board_id for r in results)
+        movement_points(
+            results, method=event.method, factoring=event.settings.mp_factoring,
+            expected={r.board_id: max(plays[r.board.board_set], lines[r.board_id])
+                      for r in results},
+            hcp_table=event.hcp_par_table,
+        )  # fmt: skip
+    elif event.kind == Event.Kind.INDIVIDUAL:  # raw matchpoints, as a movement's
+        format_for(event).boards_score(event=event, results=results)
+    else:
+        board_points(
+            results, event.method, hcp_table=event.hcp_par_table,
+            factoring=event.settings.mp_factoring,
+        )  # fmt: skip
 
 
 # --- team events ---------------------------------------------------------------------------

@@ -45,14 +45,14 @@ INDIVIDUAL_METHODS = (Event.Method.MP, Event.Method.XIMP)
 
 
 def _sittings(lines: list[tuple[int, dict]]) -> dict[tuple, int]:
-    """The round of each sitting (file table, file round, the four players by seat):
-    the file's round where it gives one and none of the four plays elsewhere in it,
-    else the first round where none of them plays yet."""
+    """The round of each sitting (``_sitting``): the file's round where it gives one and
+    none of the four plays elsewhere in it, else the first round where none of them
+    plays yet."""
     busy: dict[int, set[int]] = {}
     rounds: dict[tuple, int] = {}
     for _number, line in lines:
-        players = tuple(line["players"][s] for s in SEATS)
-        sitting = (line["table"], line["round"], players)
+        sitting = _sitting(line)
+        players = sitting[2]
         if sitting in rounds:
             continue
         wanted = line["round"]
@@ -139,8 +139,9 @@ def _write(parsed: dict, values: dict, people: dict, boards: dict, lines: list) 
     )  # fmt: skip
     numbers = sorted(people)
     users = dict(zip(numbers, players_once([people[n]["name"] for n in numbers]), strict=True))
-    on_board = Counter(n for n, line in lines if not line.get("not_played"))
-    points = [_points(method, line, on_board[n]) for n, line in lines]
+    # a section's lines are matchpointed together (docs/rules.md § Files)
+    on_board = Counter((n, line["section"]) for n, line in lines if not line.get("not_played"))
+    points = [_points(method, line, on_board[n, line["section"]]) for n, line in lines]
     totals = _totals(method, people, lines, points, on_board)
     entries = {
         n: Entry(
@@ -179,13 +180,14 @@ def _write(parsed: dict, values: dict, people: dict, boards: dict, lines: list) 
         in_round.setdefault(n, []).append(sitting)
     tables: dict[tuple, Table] = {}
     for n, sittings in in_round.items():
-        given = [s[0] for s in sittings]  # the file's table numbers, when each is once
-        keep = None not in given and len(set(given)) == len(given)
+        # the file's table numbers, when it gives each once in a section
+        given = [(s[3], s[0]) for s in sittings]
+        keep = None not in [s[0] for s in sittings] and len(set(given)) == len(given)
         for i, sitting in enumerate(sittings, 1):
             north, east = sitting[2][0], sitting[2][1]
             tables[sitting] = Table(
                 event=event, round=round_rows[n], number=sitting[0] if keep else i,
-                ns=entries[north], ew=entries[east],
+                section=sitting[3][:20], ns=entries[north], ew=entries[east],
             )  # fmt: skip
     Table.objects.bulk_create(tables.values())
     TableSeat.objects.bulk_create(
@@ -229,7 +231,10 @@ def _write(parsed: dict, values: dict, people: dict, boards: dict, lines: list) 
 
 
 def _sitting(line: dict) -> tuple:
-    return (line["table"], line["round"], tuple(line["players"][s] for s in SEATS))
+    """A line's sitting: (file table, file round, the four players by seat, section)."""
+    return (
+        line["table"], line["round"], tuple(line["players"][s] for s in SEATS), line["section"]
+    )  # fmt: skip
 
 
 def _totals(method, people, lines, points, on_board) -> dict[int, tuple[float, int, int | None]]:
@@ -247,7 +252,7 @@ def _totals(method, people, lines, points, on_board) -> dict[int, tuple[float, i
             st[2] += 1
             if value is not None:
                 st[0] += value
-                st[1] += 2 * (on_board[n] - 1)
+                st[1] += 2 * (on_board[n, line["section"]] - 1)
     out = {}
     for n, p in people.items():
         total, top, played = scored[n]

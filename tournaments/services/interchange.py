@@ -9,6 +9,7 @@ the rows (a fixed number of queries) and, for the import, validates and stores.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 
 from django.db import transaction
@@ -126,14 +127,21 @@ def _results(
                 ew_pair=pair_numbers.get(r.table.ew_id) if r.table.ew_id else None,
                 round=r.table.round.number if r.table.round_id else None,
                 table=r.table.number,
+                section=r.table.section,
             )
         )
     if expected is not None:
         sets = {b.number: b.board_set for b in boards}
         for number, board_lines in lines.items():
-            played = [line for line in board_lines if not line.not_played]
-            tables = max(expected.get(sets[number], 0), len(played))
-            lines[number] = [replace(line, mp_top=2 * (tables - 1)) for line in board_lines]
+            # a section's lines are matchpointed together (docs/rules.md § Files)
+            played = Counter(line.section for line in board_lines if not line.not_played)
+            lines[number] = [
+                replace(
+                    line,
+                    mp_top=2 * (max(expected.get(sets[number], 0), played[line.section]) - 1),
+                )  # fmt: skip
+                for line in board_lines
+            ]
     return lines
 
 

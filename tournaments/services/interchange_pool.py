@@ -116,15 +116,17 @@ def individual_export_records(*, event: Event, boards: list[Board]) -> dict:
         table_id: {seat: numbers[entry_id] for seat, (_player, entry_id) in at.items()}
         for table_id, at in seated_entries(event, {r.table_id for r in rows}).items()
     }
-    on_board = Counter(r.board_id for r in rows if r.status != Result.Status.CUT)
+    # a section's lines are matchpointed together (docs/rules.md § Files)
+    on_board = Counter((r.board_id, r.table.section) for r in rows if r.status != Result.Status.CUT)
     mp = event.method == Event.Method.MP
     raw: Counter = Counter()
     lines: dict[int, list[IndividualLine]] = {b.number: [] for b in boards}
     for r in rows:
-        top = 2 * (on_board[r.board_id] - 1)
+        top = 2 * (on_board[r.board_id, r.table.section] - 1)
         line = result_line(
-            r, ns_pair=None, ew_pair=None, round=r.table.round.number, mp_top=top if mp else None
-        )
+            r, ns_pair=None, ew_pair=None, round=r.table.round.number,
+            mp_top=top if mp else None, section=r.table.section,
+        )  # fmt: skip
         at = seats[r.table_id]
         for seat, number in at.items():
             raw[number] += (r.ns_points if seat in "NS" else r.ew_points) or 0.0

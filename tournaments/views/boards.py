@@ -7,7 +7,7 @@ shown only when ``selectors.board_visible`` allows; otherwise the page answers 2
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
@@ -30,9 +30,11 @@ from ..selectors.pool import pool_board_facts
 from ..services.handrecords import round_hand_records, round_hands_pbn
 from .display import (
     DASH,
+    auction_grid,
     card_html,
     contract_html,
     pair_members,
+    play_grid,
     player_links,
     player_url_maker,
     points_text,
@@ -52,7 +54,7 @@ class Hand:
 @dataclass
 class ResultRow:
     result: Result
-    table: int
+    table: str
     ns: SafeString  # the pair's players, linked to their profiles
     ew: SafeString | None
     contract: SafeString
@@ -64,6 +66,10 @@ class ResultRow:
     ew_points: str
     status: str
     mine: bool
+    # an imported file's record of the table (PBN [Auction] and [Play])
+    auction: list = field(default_factory=list)
+    play_seats: list = field(default_factory=list)
+    play: list = field(default_factory=list)
 
 
 def _hands(board: Board) -> dict[str, Hand]:
@@ -112,6 +118,7 @@ def _result_row(
         ns_players = pair_members(result.table.ns)
         ew_players = pair_members(result.table.ew) if result.table.ew else None
     players = {p.pk for p in [*ns_players, *(ew_players or [])]}
+    play_seats, play = play_grid(result.play)
     if result.status == Result.Status.ADJUSTED:
         contract = SafeString(
             "/".join(a for a in (result.ns_adjustment, result.ew_adjustment) if a) or DASH
@@ -122,7 +129,8 @@ def _result_row(
         contract = contract_html(result.contract)
     return ResultRow(
         result=result,
-        table=result.table.number,
+        # an imported event with sections numbers its tables in each: "A 1", "B 1"
+        table=f"{result.table.section} {result.table.number}".strip(),
         ns=player_links(ns_players, player_url=player_url),
         ew=player_links(ew_players, player_url=player_url) if ew_players is not None else None,
         contract=contract,
@@ -133,6 +141,9 @@ def _result_row(
         ns_points=points_text(result.ns_points, method),
         ew_points=points_text(result.ew_points, method),
         status=result.status,
+        auction=auction_grid(result.auction),
+        play_seats=play_seats,
+        play=play,
         mine=user_id in players,
     )
 
@@ -149,6 +160,7 @@ def board_detail(request: HttpRequest, event_id: int, number: int) -> HttpRespon
         "board": board,
         "visible": visible,
         "is_mp": event.method == "mp",
+        "raw_mp": event.method == "mp" and format_for(event).raw_matchpoints,
         "prev_number": number - 1 if number > 1 else None,
         "next_number": number + 1 if number < last_dealt else None,
         "strains": [suit_html(s) for s in STRAIN_ORDER],
@@ -158,21 +170,23 @@ def board_detail(request: HttpRequest, event_id: int, number: int) -> HttpRespon
         user_id = request.user.pk if request.user.is_authenticated else None
         player_url = player_url_maker()  # one reverse() for every name on the page
         seated = format_for(event).players_at_tables(table_ids={r.table_id for r in results})
+        rows = [
+            _result_row(
+                r,
+                event.method,
+                user_id,
+                player_url,
+                seated=seated.get(r.table_id) if seated is not None else None,
+            )
+            for r in results
+        ]
         context.update(
             hands=_hands(board) if board.deal else None,  # an imported file may have none
             dd_rows=_dd_rows(board),
             par_score=score_text(board.par_score) if board.par_score is not None else None,
             par_contracts=_par_html(board.par_contracts),
-            results=[
-                _result_row(
-                    r,
-                    event.method,
-                    user_id,
-                    player_url,
-                    seated=seated.get(r.table_id) if seated is not None else None,
-                )
-                for r in results
-            ],  # fmt: skip
+            results=rows,
+            records=[row for row in rows if row.auction or row.play],
             pool=pool_board_facts(board=board) if format_for(event).scores_on_arrival else None,
             hcp_par=_hcp_par(board, event) if event.method == Event.Method.HCP_PAR else None,
         )

@@ -56,6 +56,41 @@ def card_html(card: str) -> SafeString:
     return format_html('<span class="playcard">{}{}</span>', suit_html(card[0]), rank)
 
 
+def _record(text: str) -> tuple[str, list[str]]:
+    first, _colon, rest = text.partition(":")
+    return (first, rest.split()) if first in ("N", "E", "S", "W") and rest else ("", [])
+
+
+def auction_grid(record: str) -> list[list[SafeString]]:
+    """A stored auction ("N:1C Pass 1H …") as rows of four cells under West, North,
+    East, South: empty cells before the dealer, each bid with its suit, "All pass"."""
+    first, calls = _record(record)
+    if not first:
+        return []
+    cells: list[SafeString] = [mark_safe("")] * "WNES".index(first)
+    for call in calls:
+        if call == "AP":
+            cells.append(format_html('<span class="pass">{}</span>', _("All pass")))
+        elif call in ("Pass", "X", "XX"):
+            cells.append(contract_html("PASS") if call == "Pass" else mark_safe(call))
+        else:
+            cells.append(contract_html(call))
+    cells += [mark_safe("")] * (-len(cells) % 4)
+    return [cells[i : i + 4] for i in range(0, len(cells), 4)]
+
+
+def play_grid(record: str) -> tuple[list[str], list[list[SafeString]]]:
+    """A stored play ("W:S2 S3 SK SA …", PBN's order: each trick's cards from the
+    opening leader round the table) as its seats and one row of four cards a trick."""
+    first, cards = _record(record)
+    if not first:
+        return [], []
+    start = "NESW".index(first)
+    seats = ["NESW"[(start + i) % 4] for i in range(4)]
+    cells = [card_html(c) if c != "-" else mark_safe(DASH) for c in cards]
+    return seats, [cells[i : i + 4] for i in range(0, len(cells), 4)]
+
+
 def ranks_text(ranks: str) -> str:
     return " ".join("10" if r == "T" else r for r in ranks) or DASH
 
