@@ -80,15 +80,14 @@ def challenge_issue(
                 .exclude(status=Challenge.Status.CANCELLED)
                 .aggregate(at=Max("resolved_at"))["at"]
             )
-            if last is not None and now < last + timedelta(days=ladder.cooldown_days):
+            again = last + timedelta(days=ladder.cooldown_days) if last is not None else None
+            if again is not None and now < again:
                 raise ConflictError(
-                    _("%(team)s may challenge %(defender)s again from %(when)s (UTC).")
+                    _("%(team)s may challenge %(defender)s again from %(when)s.")
                     % {
                         "team": challenger.name,
                         "defender": defender.name,
-                        "when": (last + timedelta(days=ladder.cooldown_days)).strftime(
-                            "%Y-%m-%d %H:%M"
-                        ),
+                        "when": notify.ladder_time(ladder, again),
                     },
                     code="cooldown",
                 )

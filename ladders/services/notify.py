@@ -3,10 +3,15 @@ causes them, so a rolled-back change sends nothing and each is sent once."""
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from django.conf import settings
 from django.core.mail import send_mail
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
+
+from tournaments.timezones import zone, zone_label
 
 from ..models import Challenge
 
@@ -26,6 +31,12 @@ def _send(subject: str, body: str, users) -> None:
     )
 
 
+def ladder_time(ladder, value: datetime) -> str:
+    """A time in the ladder's time zone, named: "2026-12-12 18:00 Shanghai (UTC+8)"."""
+    local = timezone.localtime(value, zone(ladder.time_zone))
+    return f"{local:%Y-%m-%d %H:%M} {zone_label(ladder.time_zone, value)}"
+
+
 def _names(challenge: Challenge) -> dict:
     return {
         "ladder": challenge.ladder.name,
@@ -40,10 +51,10 @@ def challenged(challenge: Challenge) -> None:
         _("%(ladder)s: %(challenger)s challenges %(defender)s") % names,
         _(
             "%(challenger)s has challenged %(defender)s on the ladder %(ladder)s. "
-            "Accept or decline by %(deadline)s (UTC); without an answer the challenge "
+            "Accept or decline by %(deadline)s; without an answer the challenge "
             "is forfeited."
         )
-        % {**names, "deadline": challenge.accept_by.strftime("%Y-%m-%d %H:%M")},
+        % {**names, "deadline": ladder_time(challenge.ladder, challenge.accept_by)},
         [challenge.defender.captain],
     )
 
@@ -54,9 +65,9 @@ def accept_deadline_near(challenge: Challenge) -> None:
         _("%(ladder)s: answer the challenge of %(challenger)s") % names,
         _(
             "The challenge of %(challenger)s to %(defender)s must be answered by "
-            "%(deadline)s (UTC), or it is forfeited."
+            "%(deadline)s, or it is forfeited."
         )
-        % {**names, "deadline": challenge.accept_by.strftime("%Y-%m-%d %H:%M")},
+        % {**names, "deadline": ladder_time(challenge.ladder, challenge.accept_by)},
         [challenge.defender.captain],
     )
 
@@ -66,10 +77,10 @@ def play_deadline_near(challenge: Challenge) -> None:
     _send(
         _("%(ladder)s: play your match by the deadline") % names,
         _(
-            "The match %(challenger)s v %(defender)s must be played by %(deadline)s (UTC); "
+            "The match %(challenger)s v %(defender)s must be played by %(deadline)s; "
             "after that the director decides it."
         )
-        % {**names, "deadline": challenge.play_by.strftime("%Y-%m-%d %H:%M")},
+        % {**names, "deadline": ladder_time(challenge.ladder, challenge.play_by)},
         [challenge.challenger.captain, challenge.defender.captain],
     )
 
@@ -78,8 +89,8 @@ def accepted(challenge: Challenge) -> None:
     names = _names(challenge)
     _send(
         _("%(ladder)s: %(defender)s accepts the challenge") % names,
-        _("The match %(challenger)s v %(defender)s must be played by %(deadline)s (UTC).")
-        % {**names, "deadline": challenge.play_by.strftime("%Y-%m-%d %H:%M")},
+        _("The match %(challenger)s v %(defender)s must be played by %(deadline)s.")
+        % {**names, "deadline": ladder_time(challenge.ladder, challenge.play_by)},
         [challenge.challenger.captain, challenge.defender.captain],
     )
 

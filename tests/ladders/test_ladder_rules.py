@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import random
 from datetime import timedelta
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.core import mail
@@ -494,3 +495,17 @@ def test_the_beat_and_the_in_process_clock_both_enforce_deadlines(make_ladder):
     app.tasks[entry["task"]].delay()
     c2.refresh_from_db()
     assert c2.status == "forfeited"
+
+
+def test_the_emails_give_deadlines_in_the_ladders_time_zone(
+    make_ladder, django_capture_on_commit_callbacks
+):
+    ladder, t = make_ladder(4)
+    ladder.time_zone = "Asia/Shanghai"
+    ladder.save(update_fields=["time_zone"])
+    with django_capture_on_commit_callbacks(execute=True):
+        c = issue(ladder, t[3], t[2])
+    local = timezone.localtime(c.accept_by, ZoneInfo("Asia/Shanghai"))
+    body = mail.outbox[-1].body
+    assert f"{local:%Y-%m-%d %H:%M} Shanghai (UTC+8)" in body
+    assert "(UTC)" not in body
