@@ -9,7 +9,7 @@ from .models import User
 class UserAdmin(BaseUserAdmin):
     fieldsets = (
         *BaseUserAdmin.fieldsets,
-        (_("Player"), {"fields": ("display_name",)}),
+        (_("Player"), {"fields": ("display_name", "language")}),
     )
     list_display = ("username", "display_name", "email", "is_staff")
     search_fields = ("username", "display_name", "first_name", "last_name", "email")

@@ -1,3 +1,4 @@
+from django.conf import settings
 from django.contrib.auth.models import AbstractUser, UserManager
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -28,6 +29,13 @@ class User(AbstractUser):
         max_length=80, blank=True, db_index=True, editable=False, default="", db_default=""
     )
 
+    # The language of the emails the player gets ("": the site's), the last one they
+    # chose with the language switcher (accounts.views.language_set).
+    language = models.CharField(
+        _("language"), max_length=10, blank=True, default="", db_default="",
+        choices=settings.LANGUAGES,
+    )  # fmt: skip
+
     objects = Users()
 
     class Meta:
@@ -36,6 +44,11 @@ class User(AbstractUser):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def email_language(self) -> str:
+        """The language to write this player's emails in."""
+        return self.language or settings.LANGUAGE_CODE
 
     def fill_name_keys(self) -> None:
         self.username_key = name_key(self.username)

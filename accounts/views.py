@@ -1,3 +1,4 @@
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
@@ -5,9 +6,22 @@ from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
+from django.views.i18n import set_language
 
 from .forms import SignupForm
 from .selectors import players_search
+
+
+def language_set(request):
+    """Django's ``set_language`` (the language switcher); a signed-in player's choice is
+    also kept as the language of their emails (``User.language``)."""
+    response = set_language(request)
+    language = request.POST.get("language", "") if request.method == "POST" else ""
+    user = request.user
+    if user.is_authenticated and language in dict(settings.LANGUAGES) and user.language != language:
+        user.language = language
+        user.save(update_fields=["language"])
+    return response
 
 
 def signup(request):

@@ -3,13 +3,15 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularRedocView
 
+from accounts.views import language_set
 from config.schema import SchemaView
 from tournaments.views_health import health
 
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("health/", health, name="health"),
-    path("i18n/", include("django.conf.urls.i18n")),
+    # Django's set_language, which also keeps a signed-in player's choice for emails
+    path("i18n/setlang/", language_set, name="set_language"),
     path("accounts/", include("accounts.urls")),
     path("api/", include("config.api_urls")),
     path("api/schema/", SchemaView.as_view(), name="schema"),

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import logging
 
-from django.conf import settings
 from django.db import transaction
 from django.db.models import Sum
 from django.urls import reverse
@@ -75,7 +74,7 @@ def tier_change_email_send(*, change_id: int) -> bool:
         if not updated:  # another worker sent it
             return False
         tier = TIERS[change.to_tier]
-        with translation.override(settings.LANGUAGE_CODE):
+        with translation.override(change.player.email_language):
             upcoming = next_tier(change.master_points)
             context = {
                 "player": change.player,

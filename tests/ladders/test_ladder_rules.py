@@ -509,3 +509,17 @@ def test_the_emails_give_deadlines_in_the_ladders_time_zone(
     body = mail.outbox[-1].body
     assert f"{local:%Y-%m-%d %H:%M} Shanghai (UTC+8)" in body
     assert "(UTC)" not in body
+
+
+def test_each_captain_reads_the_ladder_email_in_their_own_language(
+    make_ladder, django_capture_on_commit_callbacks
+):
+    ladder, t = make_ladder(4)
+    t[2].captain.language = "zh-hans"
+    t[2].captain.save(update_fields=["language"])
+    c = issue(ladder, t[3], t[2])
+    with django_capture_on_commit_callbacks(execute=True):
+        services.challenge_accept(challenge=c, by=t[2].captain, now=T0)
+    by_to = {m.to[0]: m for m in mail.outbox}
+    assert "接受" in by_to[t[2].captain.email].subject  # the defender reads Chinese
+    assert "accepts" in by_to[t[3].captain.email].subject

@@ -89,3 +89,21 @@ def test_nothing_is_sent_before_the_event_has_finished(make_event):
     event = make_event(pairs=2, start=True, num_rounds=2)
     assert scorecards_send(event_id=event.pk) == 0
     assert mail.outbox == []
+
+
+def test_each_player_reads_their_scorecard_in_the_language_they_chose(
+    make_event, client, django_capture_on_commit_callbacks
+):
+    event = make_event(pairs=2, start=True, num_rounds=1, name="Winter Swiss")
+    chinese = player(Entry.objects.get(event=event, registration_order=1))
+    client.force_login(chinese)
+    client.post("/i18n/setlang/", {"language": "zh-hans", "next": "/"})
+    chinese.refresh_from_db()
+    assert chinese.language == "zh-hans"  # the switcher's choice is kept for emails
+
+    run_to_the_end(event, django_capture_on_commit_callbacks)
+
+    cards = {m.to[0]: m for m in mail.outbox if "Winter Swiss" in m.subject}
+    assert cards[chinese.email].subject.startswith("你的记分卡")
+    others = [m for to, m in cards.items() if to != chinese.email]
+    assert others and all(m.subject.startswith("Your scorecard") for m in others)

@@ -52,7 +52,7 @@ def invitation_email_send(*, entry_id: int) -> bool:
     if inviter is None or invitee is None or not invitee.email:
         return False
     event = Event.objects.get(pk=entry.event_id)
-    with translation.override(settings.LANGUAGE_CODE):
+    with translation.override(invitee.email_language):
         context = {
             "event": event,
             "inviter": inviter,
@@ -81,50 +81,47 @@ def scorecards_send(*, event_id: int) -> int:
     cards = scorecards_get(event=event)
     board_url = reverse("tournaments:board_detail", args=[event.pk, 0])[: -len("0/")]
     sent = 0
-    with translation.override(settings.LANGUAGE_CODE):
-        for entry in entries:
-            players = [m.player for m in entry.members.all()]
-            lines = [
-                {
-                    "line": line,
-                    "points": points_text(line.points, event.method),
-                    "score": ""
-                    if line.score is None
-                    else f"{line.score:+d}"
-                    if line.score
-                    else "0",
-                    "url": site_url(f"{board_url}{line.board_number}/"),
-                }
-                for line in cards.get(entry.pk, [])
-            ]
-            for player in players:
-                if player.pk in done or not player.email:
-                    continue
-                partner = next((p for p in players if p.pk != player.pk), None)
-                context = {
-                    "event": event,
-                    "player": player,
-                    "partner": partner,
-                    "entry": entry,
-                    "total": points_text(entry.total, event.method, total=True),
-                    "lines": lines,
-                    "event_url": site_url(reverse("tournaments:event_detail", args=[event.pk])),
-                    "pair_url": site_url(
-                        reverse("tournaments:pair_detail", args=[event.pk, entry.pk])
-                    ),
-                }
-                subject = _("Your scorecard: %(event)s") % {"event": event.name}
-                message = _message(
-                    subject=subject, template="scorecard", context=context, to=player.email
-                )
-                try:
-                    with transaction.atomic():
-                        ScorecardEmail.objects.create(event=event, player=player)
-                        message.send()
-                except IntegrityError:  # another run sent it meanwhile
-                    continue
-                except Exception:  # noqa: BLE001 - mail server down: no row, a retry sends it
-                    logger.exception("Scorecard email to player %s failed", player.pk)
-                    continue
-                sent += 1
+    for entry in entries:
+        players = [m.player for m in entry.members.all()]
+        lines = [
+            {
+                "line": line,
+                "points": points_text(line.points, event.method),
+                "score": "" if line.score is None else f"{line.score:+d}" if line.score else "0",
+                "url": site_url(f"{board_url}{line.board_number}/"),
+            }
+            for line in cards.get(entry.pk, [])
+        ]
+        for player in players:
+            if player.pk in done or not player.email:
+                continue
+            partner = next((p for p in players if p.pk != player.pk), None)
+            with translation.override(player.email_language):  # the player's language
+                message = _scorecard(event, entry, player, partner, lines)
+            try:
+                with transaction.atomic():
+                    ScorecardEmail.objects.create(event=event, player=player)
+                    message.send()
+            except IntegrityError:  # another run sent it meanwhile
+                continue
+            except Exception:  # noqa: BLE001 - mail server down: no row, a retry sends it
+                logger.exception("Scorecard email to player %s failed", player.pk)
+                continue
+            sent += 1
     return sent
+
+
+def _scorecard(event: Event, entry: Entry, player, partner, lines: list) -> EmailMultiAlternatives:
+    """One player's scorecard email, in the active language."""
+    context = {
+        "event": event,
+        "player": player,
+        "partner": partner,
+        "entry": entry,
+        "total": points_text(entry.total, event.method, total=True),
+        "lines": lines,
+        "event_url": site_url(reverse("tournaments:event_detail", args=[event.pk])),
+        "pair_url": site_url(reverse("tournaments:pair_detail", args=[event.pk, entry.pk])),
+    }
+    subject = _("Your scorecard: %(event)s") % {"event": event.name}
+    return _message(subject=subject, template="scorecard", context=context, to=player.email)
