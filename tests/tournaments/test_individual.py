@@ -298,3 +298,16 @@ def test_the_boards_api_names_the_four_players_of_each_line(db):
     seats = {r["table"]: [(s["seat"], s["name"]) for s in r["seats"]] for r in board["results"]}
     assert seats[1] == [("N", "Ann Lee"), ("E", "Bo Chen"), ("S", "Cy Dunn"), ("W", "Di Ray")]
     assert seats[2] == [("N", "Ed Fox"), ("E", "Flo Gay"), ("S", "Gus Ho"), ("W", "Hal Ivy")]
+
+
+def test_the_history_api_gives_each_rounds_partner_and_opponents(db):
+    event = event_results_import(data=ebu_individual())
+    di = Entry.objects.get(event=event, registration_order=4)
+
+    rounds = APIClient().get(f"/api/events/{event.pk}/pairs/{di.pk}/").json()["rounds"]
+
+    assert [(r["round_number"], r["side"], r["partner"]["name"]) for r in rounds] == [
+        (1, "EW", "Bo Chen"), (2, "NS", "Cy Dunn"),
+    ]  # fmt: skip
+    assert [p["name"] for p in rounds[1]["opponent_players"]] == ["Gus Ho", "Hal Ivy"]
+    assert rounds[0]["opponents"] is None

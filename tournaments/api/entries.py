@@ -259,11 +259,27 @@ class PairResultSerializer(ResultSerializer):
         return result.ns_points if self.context["side"] == "NS" else result.ew_points
 
 
+class _SeatedPlayerSerializer(serializers.Serializer):
+    username = serializers.CharField()
+    name = serializers.CharField()
+
+    class Meta:
+        ref_name = "SeatedPlayer"
+
+
 class PairRoundSerializer(serializers.Serializer):
     round_number = serializers.IntegerField()
     table = serializers.IntegerField(source="table.number", help_text="Table number.")
     side = serializers.CharField()
-    opponents = EntryBriefSerializer(allow_null=True, help_text="Null for a bye.")
+    opponents = EntryBriefSerializer(
+        allow_null=True, help_text="Null for a bye, and in an individual event."
+    )
+    partner = _SeatedPlayerSerializer(
+        allow_null=True, help_text="An individual event's: the player's partner at the table."
+    )
+    opponent_players = _SeatedPlayerSerializer(
+        many=True, help_text="An individual event's: the two opponents (else empty)."
+    )
     points = serializers.FloatField(source="standing.points", allow_null=True, default=None)
     total = serializers.FloatField(source="standing.total", allow_null=True, default=None)
     place = serializers.IntegerField(source="standing.place", allow_null=True, default=None)
