@@ -74,7 +74,7 @@ def db_lines(event: Event) -> dict[int, list[tuple]]:
     rows = (
         Result.objects.filter(board__event=event)
         .select_related("board", "table")
-        .order_by("board__number", "table__number")
+        .order_by("board__number", "table__round__number", "table__section", "table__number")
     )
     for r in rows:
         lines.setdefault(r.board.number, []).append(
