@@ -41,3 +41,6 @@ def test_demo_data_reset_makes_the_demo_anew():
     pools = {e.name: e for e in Event.objects.filter(kind=Event.Kind.POOL)}
     assert pools["Last week's scoring pool"].status == Event.Status.FINISHED
     assert pools["This week's scoring pool"].status == Event.Status.RUNNING
+    # the sample individual file (docs/samples/) imported as a director would
+    solo = Event.objects.get(kind=Event.Kind.INDIVIDUAL)
+    assert (solo.name, solo.status, solo.entries.count()) == ("Christmas individual", "finished", 8)

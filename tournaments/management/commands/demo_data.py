@@ -1,7 +1,9 @@
 """Fill an empty database with demo content: players, a director and simulated events."""
 
 from datetime import timedelta
+from pathlib import Path
 
+from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
 from django.utils import timezone
@@ -9,6 +11,7 @@ from django.utils import timezone
 from accounts.models import User
 from tournaments import services
 from tournaments.models import Event
+from tournaments.services.imports import event_results_import
 from tournaments.services.pool import pool_clock_step, pool_create
 from tournaments.simulation import SimulationConfig, simulate_swiss_event
 from tournaments.simulation_pool import PoolSimulationConfig, simulate_pool
@@ -91,6 +94,11 @@ class Command(BaseCommand):
                 )  # fmt: skip
             )
             self.stdout.write(f"Simulated {event.name}: {pairs} pairs, {rounds} rounds.")
+        # An individual event another scorer wrote (docs/rules.md § Individual events),
+        # imported as a director would from the page Import results.
+        sample = Path(settings.BASE_DIR) / "docs" / "samples" / "club-individual.xml"
+        imported = event_results_import(data=sample.read_bytes(), actor=director)
+        self.stdout.write(f"Imported {imported.name} from {sample.name}.")
         # Tonight's event starts in two minutes and runs on the clock (`make demo` starts
         # it): log in as alice to play at your table, or as director to run it.
         tonight = services.event_create(
