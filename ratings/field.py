@@ -10,7 +10,7 @@ import numpy as np
 from django.db.models import Case, Value, When
 from numpy.typing import NDArray
 
-from tournaments.models import EntryMember, Result, Table, TableSeat
+from tournaments.models import EntryMember, Event, Result, Table, TableSeat
 
 from .models import Disconnection
 from .rate import WeekArrays, field_ximps
@@ -64,7 +64,8 @@ class Field:
 
 
 def _results(start, end) -> NDArray[np.int64]:
-    """results × (id, board, NS score, table, NS entry, EW entry)."""
+    """results × (id, board, NS score, table, NS entry, EW entry): the results played
+    here (an event imported from another scorer's file is not in the field)."""
     rows = (
         Result.objects.filter(
             status=Result.Status.PLAYED,
@@ -72,6 +73,7 @@ def _results(start, end) -> NDArray[np.int64]:
             entered_at__gte=start,
             entered_at__lt=end,
             table__ew__isnull=False,
+            board__event__source=Event.Source.BRIDGEHALL,
         )
         .order_by("pk")
         .values_list("pk", "board_id", "ns_score", "table_id", "table__ns_id", "table__ew_id")

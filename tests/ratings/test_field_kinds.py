@@ -15,7 +15,9 @@ from ratings.field import week_field
 from ratings.models import PlayerRate
 from ratings.services.rate import weekly_points_refresh
 from ratings.weeks import week_of
+from tests.tournaments.test_individual import ebu_individual
 from tournaments.models import Result, TableSeat
+from tournaments.services.imports import event_results_import
 from tournaments.simulation import SimulationConfig, simulate_swiss_event
 from tournaments.simulation_teams import TeamsSimulationConfig, simulate_teams_event
 
@@ -46,3 +48,17 @@ def test_swiss_pairs_and_swiss_teams_feed_this_weeks_points():
     seated = TableSeat.objects.filter(table__event=teams).values("player").distinct().count()
     assert players.count() == 6 * 2 + seated
     assert abs(sum(players.values_list("weekly_points", flat=True))) < 1e-6
+
+
+def test_an_event_imported_this_week_is_not_in_the_field():
+    today = timezone.localdate().strftime("%d/%m/%Y")
+    event_results_import(data=ebu_individual().replace("18/12/2025", today))
+    played = simulate_swiss_event(
+        SimulationConfig(pairs=4, rounds=1, boards_per_round=2, seed=4, play_rate=1.0)
+    )
+    fld = week_field(week=week_of(timezone.now()))
+    assert Result.objects.exclude(board__event=played).filter(status="played").count() == 8
+    events = set(
+        Result.objects.filter(pk__in=fld.result.tolist()).values_list("board__event", flat=True)
+    )
+    assert events == {played.pk}  # the imported one (scored elsewhere) is left out
