@@ -1,4 +1,3 @@
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
@@ -10,17 +9,15 @@ from django.views.i18n import set_language
 
 from .forms import SignupForm
 from .selectors import players_search
+from .services import language_choose
 
 
 def language_set(request):
     """Django's ``set_language`` (the language switcher); a signed-in player's choice is
     also kept as the language of their emails (``User.language``)."""
     response = set_language(request)
-    language = request.POST.get("language", "") if request.method == "POST" else ""
-    user = request.user
-    if user.is_authenticated and language in dict(settings.LANGUAGES) and user.language != language:
-        user.language = language
-        user.save(update_fields=["language"])
+    if request.method == "POST" and request.user.is_authenticated:
+        language_choose(user=request.user, language=request.POST.get("language", ""))
     return response
 
 

@@ -14,6 +14,7 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from accounts.models import User
+from tournaments.errors import BridgeError
 from tournaments.models import Board, Entry, Event, Result, Standing, TableSeat
 from tournaments.services import interchange
 from tournaments.services.imports import event_results_import, event_scoring_compare
@@ -279,7 +280,7 @@ def test_a_bad_individual_file_changes_nothing(db, old, new, message):
     data = ebu_individual()
     assert old in data
     users, events = User.objects.count(), Event.objects.count()
-    with pytest.raises(Exception, match=message):
+    with pytest.raises(BridgeError, match=message):
         event_results_import(data=data.replace(old, new, 1))
     assert (User.objects.count(), Event.objects.count()) == (users, events)
 

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import secrets
 
+from django.utils import timezone
+
 from accounts.models import User
 from accounts.names import name_key
 
 from ..dispatch import dispatch_on_commit
 from ..interchange.records import ResultLine
-from ..models import Board, Event, Result
+from ..models import Board, Entry, EntryMember, Event, Result, Round
 from .audit import log_action
 
 
@@ -49,6 +51,40 @@ def file_result(start, line: dict, table, board: Board, points: tuple) -> Result
         auction=line.get("auction", ""), play=line.get("play", ""),
         entered_at=start, confirmed_at=start,
     )  # fmt: skip
+
+
+def closed_round(event: Event, number: int, at) -> Round:
+    """A round of an imported event, not saved: closed, opened and closed at ``at`` (a
+    file gives no times of its rounds)."""
+    return Round(
+        event=event, number=number, status=Round.Status.CLOSED, starts_at=at, ends_at=at,
+        opened_at=at, closed_at=at,
+    )  # fmt: skip
+
+
+def player_entries_create(event: Event, users: dict, standing: dict) -> dict[int, Entry]:
+    """The one-player entries of an imported individual file (a pool, an individual
+    event), saved with their members: player number → entry; ``standing``: number →
+    (total, boards played, rank)."""
+    entries = {
+        n: Entry(
+            event=event,
+            status=Entry.Status.CONFIRMED,
+            registration_order=n,
+            total=standing[n][0],
+            boards_played=standing[n][1],
+            rank=standing[n][2],
+            finished=standing[n][2] is not None,
+        )  # fmt: skip
+        for n in sorted(users)
+    }
+    Entry.objects.bulk_create(entries.values())
+    now = timezone.now()
+    EntryMember.objects.bulk_create(
+        EntryMember(entry=entries[n], event=event, player=users[n], position=1, confirmed_at=now)
+        for n in entries
+    )
+    return entries
 
 
 def result_line(result: Result, **more) -> ResultLine:

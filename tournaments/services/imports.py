@@ -45,7 +45,13 @@ from ..models.settings import MpFactoring
 from ..movements import movement_build
 from ..permissions import director_required
 from ..timezones import default_time_zone
-from .file_lines import file_result, import_finish, players_match, players_once
+from .file_lines import (
+    closed_round,
+    file_result,
+    import_finish,
+    players_match,
+    players_once,
+)
 from .imports_individual import individual_results_import
 from .imports_pool import individual_read, pool_results_import
 from .interchange import file_boards, file_deal, problems_text
@@ -412,18 +418,7 @@ def _write(event: Event, plan: _Plan, rounds: dict[tuple, int]) -> None:
             )
     EntryMember.objects.bulk_create(members)
     count = max(rounds.values())
-    round_rows = {
-        n: Round(
-            event=event,
-            number=n,
-            status=Round.Status.CLOSED,
-            starts_at=event.start_at,
-            ends_at=event.start_at,
-            opened_at=event.start_at,
-            closed_at=event.start_at,
-        )  # fmt: skip
-        for n in range(1, count + 1)
-    }
+    round_rows = {n: closed_round(event, n, event.start_at) for n in range(1, count + 1)}
     Round.objects.bulk_create(round_rows.values())
     set_of, meeting_set = _board_sets(plan, event.boards_per_round) if movement else ({}, {})
     file_table: dict[tuple, int | None] = {}
@@ -747,18 +742,8 @@ def _teams_import(parsed: dict, teams: dict[tuple, _Pair], values: dict, actor) 
             )  # fmt: skip
             TeamEntry.objects.create(entry=entry, event=event, team=standing)
             entries[team.key] = entry
-        round_rows = {
-            n: Round.objects.create(
-                event=event,
-                number=n,
-                status=Round.Status.CLOSED,
-                starts_at=event.start_at,
-                ends_at=event.start_at,
-                opened_at=event.start_at,
-                closed_at=event.start_at,
-            )  # fmt: skip
-            for n in range(1, rounds_count + 1)
-        }
+        round_rows = {n: closed_round(event, n, event.start_at) for n in range(1, rounds_count + 1)}
+        Round.objects.bulk_create(round_rows.values())
         first_round = {}
         for number, _line, match, _room in lines:
             first_round[number] = min(first_round.get(number, match["round"]), match["round"])

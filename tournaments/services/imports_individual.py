@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections import Counter
 
 from django.db import transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import scoring
@@ -25,8 +24,6 @@ from accounts.models import User
 from ..errors import BridgeError
 from ..models import (
     Board,
-    Entry,
-    EntryMember,
     Event,
     MovementSettings,
     Result,
@@ -36,7 +33,13 @@ from ..models import (
     TableSeat,
 )
 from ..models.settings import MpFactoring
-from .file_lines import file_result, import_finish, players_once
+from .file_lines import (
+    closed_round,
+    file_result,
+    import_finish,
+    player_entries_create,
+    players_once,
+)
 from .imports_pool import SEATS, individual_lines_checked, individual_players
 from .interchange import file_boards, problems_text
 
@@ -143,37 +146,9 @@ def _write(parsed: dict, values: dict, people: dict, boards: dict, lines: list) 
     on_board = Counter((n, line["section"]) for n, line in lines if not line.get("not_played"))
     points = [_points(method, line, on_board[n, line["section"]]) for n, line in lines]
     totals = _totals(method, people, lines, points, on_board)
-    entries = {
-        n: Entry(
-            event=event,
-            status=Entry.Status.CONFIRMED,
-            registration_order=n,
-            total=totals[n][0],
-            boards_played=totals[n][1],
-            rank=totals[n][2],
-            finished=totals[n][2] is not None,
-        )  # fmt: skip
-        for n in numbers
-    }
-    Entry.objects.bulk_create(entries.values())
-    now = timezone.now()
-    EntryMember.objects.bulk_create(
-        EntryMember(entry=entries[n], event=event, player=users[n], position=1, confirmed_at=now)
-        for n in numbers
-    )
+    entries = player_entries_create(event, users, totals)
     start = event.start_at
-    round_rows = {
-        n: Round(
-            event=event,
-            number=n,
-            status=Round.Status.CLOSED,
-            starts_at=start,
-            ends_at=start,
-            opened_at=start,
-            closed_at=start,
-        )  # fmt: skip
-        for n in range(1, count + 1)
-    }
+    round_rows = {n: closed_round(event, n, start) for n in range(1, count + 1)}
     Round.objects.bulk_create(round_rows.values())
     in_round: dict[int, list[tuple]] = {}
     for sitting, n in rounds.items():

@@ -14,7 +14,6 @@ from collections import Counter
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import scoring
@@ -26,7 +25,6 @@ from ..interchange.usebio_individual import usebio_individual_parse
 from ..models import (
     Board,
     Entry,
-    EntryMember,
     Event,
     PoolBoard,
     PoolDeal,
@@ -39,7 +37,13 @@ from ..models import (
     TableSeat,
 )
 from ..selectors.pool import leaderboard_get
-from .file_lines import file_result, import_finish, players_once
+from .file_lines import (
+    closed_round,
+    file_result,
+    import_finish,
+    player_entries_create,
+    players_once,
+)
 from .interchange import file_boards, problems_text
 
 SEATS = ("N", "E", "S", "W")
@@ -212,42 +216,18 @@ def _write(parsed, values, people, boards, lines, settings, ours) -> Event:
     numbers = sorted(people)
     # one player once: a namesake becomes a guest
     users = dict(zip(numbers, players_once([people[n]["name"] for n in numbers]), strict=True))
-    entries = {
-        n: Entry(
-            event=event,
-            status=Entry.Status.CONFIRMED,
-            registration_order=n,
-            total=people[n]["total"] or 0.0,
-            boards_played=people[n]["boards_played"] or 0,
-            rank=people[n]["rank"],
-            finished=people[n]["rank"] is not None,
-        )  # fmt: skip
-        for n in numbers
-    }
-    Entry.objects.bulk_create(entries.values())
-    now = timezone.now()
-    EntryMember.objects.bulk_create(
-        EntryMember(entry=entries[n], event=event, player=users[n], position=1, confirmed_at=now)
-        for n in numbers
-    )
+    entries = player_entries_create(
+        event, users,
+        {n: (people[n]["total"] or 0.0, people[n]["boards_played"] or 0, people[n]["rank"])
+         for n in numbers},
+    )  # fmt: skip
     # one sitting per table of the file: its own round and table, numbered as the file
     # numbers them when it numbers each once, else in order of first appearance
     sittings = list(dict.fromkeys(x.sitting for x in lines))
     given = [s[0] for s in sittings]
     keep = None not in given and len(set(given)) == len(given)
     number_of = {s: (s[0] if keep else i) for i, s in enumerate(sittings, 1)}
-    rounds = {
-        s: Round(
-            event=event,
-            number=number_of[s],
-            status=Round.Status.CLOSED,
-            starts_at=start,
-            ends_at=start,
-            opened_at=start,
-            closed_at=start,
-        )  # fmt: skip
-        for s in sittings
-    }
+    rounds = {s: closed_round(event, number_of[s], start) for s in sittings}
     Round.objects.bulk_create(rounds.values())
     tables = {
         s: Table(
