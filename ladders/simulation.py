@@ -329,8 +329,8 @@ class LadderSimulation:
         challenge = Challenge.objects.select_related("event").get(pk=challenge_id)
         if challenge.status != Challenge.Status.ACCEPTED:
             return
-        if not self.config.play_matches:
-            self.do_decide(now, challenge_id)
+        if not self.config.play_matches:  # the director decides once the deadline passed
+            self.at(challenge.play_by + timedelta(minutes=30), "decide", challenge_id)
             return
         event = challenge.event
         tournament_services.event_start(event=event, now=now, actor=self.director, rng=self.rng)

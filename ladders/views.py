@@ -237,12 +237,16 @@ def director(request, ladder_id: int):
         messages.error(request, _("Only the ladder's director may do this."))
         return HttpResponseRedirect(reverse("ladders:detail", args=[ladder.pk]))
     now = timezone.now()
+    open_challenges = selectors.open_challenges(ladder=ladder)
+    for c in open_challenges:  # why the match cannot be decided yet (None: it can)
+        c.ladder = ladder
+        c.decide_refusal = services.challenge_decide_refusal(challenge=c, now=now)
     return render(
         request,
         "ladders/director.html",
         {
             "ladder": ladder,
-            "open": selectors.open_challenges(ladder=ladder),
+            "open": open_challenges,
             "log": ladder.log.select_related("actor")[:50],
             "rows": selectors.ladder_rows(ladder=ladder, limit=500),
             "now": now,

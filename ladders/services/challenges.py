@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from tournaments.errors import BridgeError, ConflictError, PermissionDeniedError
-from tournaments.lock_objects import challenge_for_update, ladder_for_update
+from tournaments.lock_objects import challenge_for_update, event_for_update, ladder_for_update
 from tournaments.models import Event, Match, Team, TeamEntry
 from tournaments.permissions import is_ladder_director, ladder_director_required
 from tournaments.services.teams import team_enter, teams_event_create
@@ -291,6 +291,47 @@ def challenge_forfeit_due(*, challenge: Challenge, now: datetime) -> bool:
     return True
 
 
+def challenge_decide_refusal(*, challenge: Challenge, now: datetime) -> ConflictError | None:
+    """Why the director may not decide ``challenge`` now, or None when they may: the one
+    rule (``docs/rules.md`` § Ladder) the service applies and the director page shows.
+    The director decides only an accepted match not played by its play deadline, or one
+    whose event finished with every board cut; a match that finished with a result
+    decides the challenge itself, and a decided challenge is never decided again."""
+    if challenge.status != Challenge.Status.ACCEPTED:
+        return ConflictError(
+            _("The challenge has already been decided.")
+            if challenge.status == Challenge.Status.PLAYED
+            else _("Only an accepted, unplayed match can be decided."),
+            code="state",
+        )
+    event = challenge.event
+    if event is not None and event.status == Event.Status.FINISHED:
+        if match_unplayed(challenge):
+            return None
+        return ConflictError(
+            _("The match has been played: its result decides the challenge."), code="played"
+        )
+    if challenge.play_by is not None and now <= challenge.play_by:
+        if event is not None and event.status == Event.Status.RUNNING:
+            return ConflictError(
+                _(
+                    "The match is being played: its result decides the challenge. "
+                    "Only a match not played by its deadline (%(deadline)s) is yours to decide."
+                )
+                % {"deadline": notify.ladder_time(challenge.ladder, challenge.play_by)},
+                code="in_progress",
+            )
+        return ConflictError(
+            _(
+                "The match may still be played until its deadline (%(deadline)s); "
+                "only then is it yours to decide."
+            )
+            % {"deadline": notify.ladder_time(challenge.ladder, challenge.play_by)},
+            code="before_deadline",
+        )
+    return None
+
+
 def challenge_decide(
     *,
     challenge: Challenge,
@@ -300,18 +341,27 @@ def challenge_decide(
     reason: str = "",
 ) -> Challenge:
     """The director decides an unplayed match: ``winner`` is ``challenger``,
-    ``defender`` or ``none`` (as a tie: nothing moves)."""
+    ``defender`` or ``none`` (as a tie: nothing moves). Only when
+    :func:`challenge_decide_refusal` has no objection (409 with its code otherwise).
+
+    The match's event is locked first (``tournaments.lock_objects``: the event, then the
+    ladder, then the challenge), so a decision and the match's finish (which applies the
+    result holding the event's lock) happen one after the other: a decision that waited
+    for the finish sees the match played and is refused."""
     now = now or timezone.now()
-    if winner not in ("challenger", "defender", "none"):
-        raise BridgeError(_("The winner is challenger, defender or none."), code="winner")
     with transaction.atomic():
+        event_id = (
+            Challenge.objects.filter(pk=challenge.pk).values_list("event_id", flat=True).first()
+        )
+        if event_id is not None:
+            event_for_update(event_id)
         ladder, challenge = _locked(challenge)
         ladder_director_required(user=director, ladder=ladder)
-        if challenge.status != Challenge.Status.ACCEPTED:
-            raise ConflictError(_("Only an accepted, unplayed match can be decided."), code="state")
-        finished = Event.objects.filter(pk=challenge.event_id, status=Event.Status.FINISHED)
-        if challenge.event_id and finished.exists() and not match_unplayed(challenge):
-            raise ConflictError(_("The match has been played."), code="played")
+        if winner not in ("challenger", "defender", "none"):
+            raise BridgeError(_("The winner is challenger, defender or none."), code="winner")
+        refusal = challenge_decide_refusal(challenge=challenge, now=now)
+        if refusal is not None:
+            raise refusal
         challenge.status = Challenge.Status.PLAYED
         challenge.resolved_at = now
         challenge.decided_by = director

@@ -9,6 +9,7 @@ import pytest
 from django.utils import timezone
 
 from ladders import selectors, services
+from ladders.models import Challenge
 from tests.conftest import api_client
 
 pytestmark = pytest.mark.django_db
@@ -124,6 +125,8 @@ def test_director_endpoints(make_ladder, ladder_director):
     assert cancelled.json()["status"] == "cancelled"
     c = services.challenge_issue(ladder=ladder, challenger=t[1], defender=t[0], by=t[1].captain)
     services.challenge_accept(challenge=c, by=t[0].captain)
+    # the match was not played by its deadline: the director's to decide
+    Challenge.objects.filter(pk=c.pk).update(play_by=timezone.now() - timedelta(minutes=1))
     decided = td.post(
         f"/api/ladders/challenges/{c.pk}/decide/", {"winner": "challenger"}, format="json"
     )

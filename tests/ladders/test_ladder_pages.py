@@ -121,6 +121,8 @@ def test_director_page_actions_are_audited(make_ladder, ladder_director):
     assert Challenge.objects.get(pk=c.pk).status == "cancelled"
     c = services.challenge_issue(ladder=ladder, challenger=t[0], defender=t[2], by=t[0].captain)
     services.challenge_accept(challenge=c, by=t[2].captain)
+    # the match was not played by its deadline: the director's to decide
+    Challenge.objects.filter(pk=c.pk).update(play_by=timezone.now() - timedelta(minutes=1))
     td.post(f"/ladders/challenges/{c.pk}/decide/", {"winner": "defender"})
     assert Challenge.objects.get(pk=c.pk).winner_id == t[2].pk
     actions = set(LadderLog.objects.values_list("action", flat=True))
