@@ -16,6 +16,7 @@ from tournaments.models import Team
 
 from . import selectors, services
 from .models import Challenge, Ladder, PositionChange
+from .permissions import challenge_answer_required, ladder_director_required
 
 
 def _ladder(ladder_id: int) -> Ladder:
@@ -204,6 +205,7 @@ class LadderDetailApi(APIView):
     )
     def patch(self, request, ladder_id: int):
         ladder = _ladder(ladder_id)
+        ladder_director_required(user=request.user, ladder=ladder)  # before the input
         serializer = self.SettingsSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         ladder = services.ladder_settings_set(
@@ -258,6 +260,7 @@ class LadderTeamsApi(APIView):
     )
     def post(self, request, ladder_id: int):
         ladder = _ladder(ladder_id)
+        ladder_director_required(user=request.user, ladder=ladder)  # before the input
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         team = _team(serializer.validated_data["team"])
@@ -301,10 +304,12 @@ class LadderTeamPositionApi(APIView):
         "between move one place.",
     )
     def post(self, request, ladder_id: int, team_id: int):
+        ladder = _ladder(ladder_id)
+        ladder_director_required(user=request.user, ladder=ladder)  # before the input
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         services.ladder_position_set(
-            ladder=_ladder(ladder_id),
+            ladder=ladder,
             team=_team(team_id),
             position=serializer.validated_data["position"],
             director=request.user,
@@ -411,10 +416,12 @@ class ChallengeAcceptApi(APIView):
         description="The defender's captain accepts: the match event is created.",
     )
     def post(self, request, challenge_id: int):
+        challenge = _challenge(challenge_id)
+        challenge_answer_required(user=request.user, challenge=challenge)  # before the input
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         challenge = services.challenge_accept(
-            challenge=_challenge(challenge_id),
+            challenge=challenge,
             by=request.user,
             start_at=serializer.validated_data.get("start_at"),
         )
@@ -449,10 +456,12 @@ class ChallengeCancelApi(APIView):
         responses={200: ChallengeSerializer, **error_responses(403, 404, 409)},
     )
     def post(self, request, challenge_id: int):
+        challenge = _challenge(challenge_id)
+        ladder_director_required(user=request.user, ladder=challenge.ladder)  # before the input
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         challenge = services.challenge_cancel(
-            challenge=_challenge(challenge_id),
+            challenge=challenge,
             director=request.user,
             reason=serializer.validated_data["reason"],
         )
@@ -476,9 +485,11 @@ class ChallengeDecideApi(APIView):
         description="The director decides an accepted match that was not played.",
     )
     def post(self, request, challenge_id: int):
+        challenge = _challenge(challenge_id)
+        ladder_director_required(user=request.user, ladder=challenge.ladder)  # before the input
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         challenge = services.challenge_decide(
-            challenge=_challenge(challenge_id), director=request.user, **serializer.validated_data
+            challenge=challenge, director=request.user, **serializer.validated_data
         )
         return Response(ChallengeSerializer(_challenge(challenge.pk)).data)

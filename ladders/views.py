@@ -24,6 +24,7 @@ from tournaments.views.actions import perform
 from . import selectors, services
 from .charts import position_chart
 from .models import Challenge
+from .permissions import challenge_answer_required, ladder_director_required
 
 PAGE = 100
 
@@ -208,6 +209,7 @@ def challenge_accept(request, challenge_id: int):
     challenge = _challenge_or_404(challenge_id)
 
     def accept():
+        challenge_answer_required(user=request.user, challenge=challenge)  # before the form
         services.challenge_accept(
             challenge=challenge, by=request.user, start_at=_parse_start(request, challenge.ladder)
         )
@@ -255,30 +257,39 @@ def director(request, ladder_id: int):
 
 
 def _director_action(request, ladder_id: int, action, done: str):
+    """The director's action on the ladder; anyone else is refused before the form is
+    read (``action`` reads it)."""
     ladder = _ladder_or_404(ladder_id)
+    if not perform(request, lambda: ladder_director_required(user=request.user, ladder=ladder)):
+        return HttpResponseRedirect(reverse("ladders:detail", args=[ladder.pk]))
     perform(request, lambda: action(ladder), done)
     return _back(request, reverse("ladders:director", args=[ladder.pk]))
 
 
-@login_required
-@require_POST
-def director_settings(request, ladder_id: int):
+def _settings_of(request) -> dict:
     values = {
         name: _int(request.POST.get(name))
         for name in ("k", "accept_days", "cooldown_days", "play_days", "boards")
         if request.POST.get(name, "") != ""
     }
     if any(v is None for v in values.values()):
-        messages.error(request, _("Settings must be whole numbers."))
-        return HttpResponseRedirect(reverse("ladders:director", args=[ladder_id]))
+        raise BridgeError(_("Settings must be whole numbers."), code="invalid")
     if request.POST.get("time_zone"):
         values["time_zone"] = request.POST["time_zone"]
     if request.POST.get("name"):
         values["name"] = request.POST["name"]
+    return values
+
+
+@login_required
+@require_POST
+def director_settings(request, ladder_id: int):
     return _director_action(
         request,
         ladder_id,
-        lambda ladder: services.ladder_settings_set(ladder=ladder, director=request.user, **values),
+        lambda ladder: services.ladder_settings_set(
+            ladder=ladder, director=request.user, **_settings_of(request)
+        ),
         _("Settings saved."),
     )
 
@@ -286,12 +297,11 @@ def director_settings(request, ladder_id: int):
 @login_required
 @require_POST
 def director_team_add(request, ladder_id: int):
-    team = _team_or_404(request.POST.get("team"))
     return _director_action(
         request,
         ladder_id,
         lambda ladder: services.ladder_teams_add(
-            ladder=ladder, teams=[team], director=request.user
+            ladder=ladder, teams=[_team_or_404(request.POST.get("team"))], director=request.user
         ),
         _("Team added at the bottom."),
     )
@@ -300,11 +310,12 @@ def director_team_add(request, ladder_id: int):
 @login_required
 @require_POST
 def director_team_remove(request, ladder_id: int):
-    team = _team_or_404(request.POST.get("team"))
     return _director_action(
         request,
         ladder_id,
-        lambda ladder: services.ladder_team_remove(ladder=ladder, team=team, director=request.user),
+        lambda ladder: services.ladder_team_remove(
+            ladder=ladder, team=_team_or_404(request.POST.get("team")), director=request.user
+        ),
         _("Team removed."),
     )
 
@@ -312,13 +323,14 @@ def director_team_remove(request, ladder_id: int):
 @login_required
 @require_POST
 def director_position(request, ladder_id: int):
-    team = _team_or_404(request.POST.get("team"))
-    position = _int(request.POST.get("position")) or 0
     return _director_action(
         request,
         ladder_id,
         lambda ladder: services.ladder_position_set(
-            ladder=ladder, team=team, position=position, director=request.user
+            ladder=ladder,
+            team=_team_or_404(request.POST.get("team")),
+            position=_int(request.POST.get("position")) or 0,
+            director=request.user,
         ),
         _("Position corrected."),
     )

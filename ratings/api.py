@@ -13,6 +13,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.models import User
+from tournaments.api.permissions import IsDirector
 from tournaments.api.utils import Pagination, error_responses, found, page_params
 from tournaments.models import Board, Event
 
@@ -197,7 +198,7 @@ class LedgerRowSerializer(serializers.ModelSerializer):
 class DeductionApi(APIView):
     """A director deducts master points from a player, with a reason (a ledger row)."""
 
-    permission_classes = [IsAuthenticated]
+    permission_classes = [IsDirector]  # before the input is read (the service checks too)
 
     class InputSerializer(serializers.Serializer):
         amount = serializers.IntegerField(min_value=1, max_value=100000)

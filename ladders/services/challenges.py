@@ -19,6 +19,7 @@ from tournaments.permissions import is_ladder_director, ladder_director_required
 from tournaments.services.teams import team_enter, teams_event_create
 
 from ..models import OPEN_STATUSES, Challenge, Ladder, PositionChange, Rung
+from ..permissions import challenge_answer_required
 from . import notify
 from .audit import ladder_log
 from .positions import rung_move
@@ -115,10 +116,8 @@ def _locked(challenge: Challenge) -> tuple[Ladder, Challenge]:
 
 
 def _defender_captain_required(challenge: Challenge, by: User, ladder: Ladder) -> None:
-    if by.pk != challenge.defender.captain_id and not is_ladder_director(user=by, ladder=ladder):
-        raise PermissionDeniedError(
-            _("Only the defending team's captain may answer the challenge."), code="captain"
-        )
+    challenge.ladder = ladder
+    challenge_answer_required(user=by, challenge=challenge)
 
 
 def _unanswered(challenge: Challenge, now: datetime) -> None:

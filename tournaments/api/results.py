@@ -213,14 +213,18 @@ class ResultRejectApi(APIView):
     )
     def post(self, request, result_id: int):
         data = self.InputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
+        valid = data.is_valid()  # refused below only once the service has checked who asks
         try:
             result = services.result_reject(
-                result_id=result_id, user=request.user, reason=data.validated_data["reason"]
+                result_id=result_id,
+                user=request.user,
+                reason=data.validated_data["reason"] if valid else "",
             )
         except BridgeError as exc:
             if exc.code == "not_found":
                 raise NotFound(exc.message, code="not_found") from exc
+            if exc.code == "reason" and not valid:
+                data.is_valid(raise_exception=True)
             raise
         return Response(ResultSerializer(result).data)
 

@@ -310,14 +310,14 @@ def result_reject(
     (``docs/rules.md`` § Entry and confirmation)."""
     now = now or timezone.now()
     reason = " ".join(str(reason or "").split())[:200]
-    if not reason:
-        raise BridgeError(_("Say why you reject the result."), code="reason")
     with transaction.atomic():
-        result, rnd, _side_of, director = _answer_load(result_id, user)
+        result, rnd, _side_of, director = _answer_load(result_id, user)  # who, before what
         if director:
             raise BridgeError(
                 _("A director corrects a result rather than rejecting it."), code="director"
             )
+        if not reason:
+            raise BridgeError(_("Say why you reject the result."), code="reason")
         if result.disputed_at is not None:
             raise ConflictError(_("This result is already disputed."), code="disputed")
         result.disputed_at, result.disputed_by, result.dispute_reason = now, user, reason
