@@ -3,6 +3,7 @@ Refusals answer ``{detail, code, fields}`` (``tournaments.api.errors``)."""
 
 from __future__ import annotations
 
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
@@ -13,6 +14,7 @@ from rest_framework.views import APIView
 from tournaments.api.permissions import IsDirector
 from tournaments.api.utils import Pagination, error_responses, found, page_params
 from tournaments.models import Team
+from tournaments.timezones import zone
 
 from . import selectors, services
 from .models import Challenge, Ladder, PositionChange
@@ -69,6 +71,13 @@ class ChallengeSerializer(serializers.ModelSerializer):
     )
     open = serializers.BooleanField(source="is_open")
     decided_by_director = serializers.SerializerMethodField()
+    match_start_at = serializers.DateTimeField(
+        source="event.start_at",
+        allow_null=True,
+        default=None,
+        help_text="When the match starts (null until accepted); the ladder's time_zone is "
+        "the zone its pages and emails show it in.",
+    )
 
     class Meta:
         model = Challenge
@@ -90,6 +99,7 @@ class ChallengeSerializer(serializers.ModelSerializer):
             "defender_vp",
             "winner",
             "decided_by_director",
+            "match_start_at",
         ]
 
     def get_decided_by_director(self, c) -> bool:
@@ -403,7 +413,11 @@ class ChallengeAcceptApi(APIView):
 
     class InputSerializer(serializers.Serializer):
         start_at = serializers.DateTimeField(
-            required=False, help_text="When the match starts (default: in an hour)."
+            required=False,
+            help_text="When the match starts. A time without a UTC offset is read in the "
+            "ladder's time zone (its time_zone). Default: an hour after accepting, at the "
+            "next quarter hour (accepting at 10:07 starts the match at 11:15). It must "
+            "leave the match time to end by the play deadline.",
         )
 
         class Meta:
@@ -413,13 +427,16 @@ class ChallengeAcceptApi(APIView):
         operation_id="ladders_challenge_accept",
         request=InputSerializer,
         responses={200: ChallengeSerializer, **error_responses(400, 403, 404, 409)},
-        description="The defender's captain accepts: the match event is created.",
+        description="The defender's captain accepts: the match event is created, in the "
+        "ladder's time zone, starting at start_at (default: an hour later, at the next "
+        "quarter hour; the answer's match_start_at says when).",
     )
     def post(self, request, challenge_id: int):
         challenge = _challenge(challenge_id)
         challenge_answer_required(user=request.user, challenge=challenge)  # before the input
         serializer = self.InputSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
+        with timezone.override(zone(challenge.ladder.time_zone)):  # a time without offset
+            serializer.is_valid(raise_exception=True)
         challenge = services.challenge_accept(
             challenge=challenge,
             by=request.user,

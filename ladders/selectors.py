@@ -136,7 +136,7 @@ def team_history(*, ladder: Ladder, team_id: int):
     """Every change of the team's position on the ladder, oldest first."""
     return (
         PositionChange.objects.filter(ladder=ladder, team_id=team_id)
-        .select_related("challenge__challenger", "challenge__defender")
+        .select_related("challenge__challenger", "challenge__defender", "event")
         .order_by("at", "pk")
     )
 

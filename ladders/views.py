@@ -25,6 +25,7 @@ from . import selectors, services
 from .charts import position_chart
 from .models import Challenge
 from .permissions import challenge_answer_required, ladder_director_required
+from .services.notify import ladder_time
 
 PAGE = 100
 
@@ -210,11 +211,16 @@ def challenge_accept(request, challenge_id: int):
 
     def accept():
         challenge_answer_required(user=request.user, challenge=challenge)  # before the form
-        services.challenge_accept(
+        accepted = services.challenge_accept(
             challenge=challenge, by=request.user, start_at=_parse_start(request, challenge.ladder)
         )
+        messages.success(
+            request,
+            _("Challenge accepted: the match starts at %(when)s.")
+            % {"when": ladder_time(challenge.ladder, accepted.event.start_at)},
+        )
 
-    perform(request, accept, _("Challenge accepted: the match is set up."))
+    perform(request, accept)
     return _back(request, reverse("ladders:detail", args=[challenge.ladder_id]))
 
 

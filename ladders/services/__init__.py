@@ -9,6 +9,7 @@ from .challenges import (
     challenge_forfeit_due,
     challenge_issue,
     challenge_result_apply,
+    challenge_start_default,
 )
 from .deadlines import ladder_deadlines_enforce
 from .ladders import (
@@ -29,6 +30,7 @@ __all__ = [
     "challenge_forfeit_due",
     "challenge_issue",
     "challenge_result_apply",
+    "challenge_start_default",
     "ladder_create",
     "ladder_deadlines_enforce",
     "ladder_position_set",

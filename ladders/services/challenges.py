@@ -127,6 +127,21 @@ def _unanswered(challenge: Challenge, now: datetime) -> None:
         raise ConflictError(_("The deadline to answer has passed."), code="deadline")
 
 
+START_AFTER = timedelta(hours=1)
+START_STEP_MINUTES = 15
+
+
+def challenge_start_default(*, now: datetime) -> datetime:
+    """When an accepted match starts unless the captain says otherwise
+    (``docs/rules.md`` § Ladder): an hour after ``now``, at the next quarter hour. The
+    accept forms show it, pre-filled, before the captain accepts."""
+    start = (now + START_AFTER).replace(second=0, microsecond=0)
+    late = start.minute % START_STEP_MINUTES
+    if late or (now + START_AFTER) > start:
+        start += timedelta(minutes=START_STEP_MINUTES - late)
+    return start
+
+
 def challenge_accept(
     *,
     challenge: Challenge,
@@ -135,15 +150,16 @@ def challenge_accept(
     start_at: datetime | None = None,
 ) -> Challenge:
     """The defender's captain accepts: the match becomes a two-team event (one match of
-    the ladder's boards) that starts at ``start_at`` (default: in an hour) and must be
-    played by the play deadline. The challenge stays open until the match is decided."""
+    the ladder's boards, in the ladder's time zone) that starts at ``start_at`` (default:
+    :func:`challenge_start_default`) and must be played by the play deadline. The
+    challenge stays open until the match is decided."""
     now = now or timezone.now()
     with transaction.atomic():
         ladder, challenge = _locked(challenge)
         _defender_captain_required(challenge, by, ladder)
         _unanswered(challenge, now)
         play_by = now + timedelta(days=ladder.play_days)
-        start_at = start_at or now + timedelta(hours=1)
+        start_at = start_at or challenge_start_default(now=now)
         minutes = ladder.boards * MINUTES_A_BOARD
         if not now - timedelta(minutes=1) <= start_at <= play_by - timedelta(minutes=minutes):
             raise BridgeError(
@@ -159,6 +175,7 @@ def challenge_accept(
             round_minutes=minutes,
             director=ladder.director,
             seed=challenge.pk,
+            time_zone=ladder.time_zone,
         )
         for team in (challenge.challenger, challenge.defender):
             team_enter(event=event, team=team, by=ladder.director)

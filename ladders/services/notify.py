@@ -104,8 +104,15 @@ def accepted(challenge: Challenge) -> None:
     _send(
         lambda: (
             _("%(ladder)s: %(defender)s accepts the challenge") % names,
-            _("The match %(challenger)s v %(defender)s must be played by %(deadline)s.")
-            % {**names, "deadline": ladder_time(challenge.ladder, challenge.play_by)},
+            _(
+                "The match %(challenger)s v %(defender)s starts at %(start)s and must be "
+                "played by %(deadline)s."
+            )
+            % {
+                **names,
+                "start": ladder_time(challenge.ladder, challenge.event.start_at),
+                "deadline": ladder_time(challenge.ladder, challenge.play_by),
+            },
         ),
         [challenge.challenger.captain, challenge.defender.captain],
     )
