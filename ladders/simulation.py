@@ -5,7 +5,8 @@ Every challenge, answer, forfeit (by the deadline task), cancellation, match and
 director's decision goes through ``ladders.services``; matches are real two-team
 events played with ``tournaments.simulation.tables_play`` and closed by the round close,
 whose ``event_finished`` applies the result. ``play_matches=False`` (the benchmark)
-has the director decide each match instead, through the service used for unplayed ones.
+has the director decide each match instead, through the service used for unplayed ones,
+once its play deadline has passed (the director decides only then).
 """
 
 from __future__ import annotations

@@ -25,7 +25,8 @@ class Command(BaseCommand):
         parser.add_argument(
             "--decide",
             action="store_true",
-            help="The director decides every match instead of playing it (fast).",
+            help="The director decides every match instead of playing it, once its play "
+            "deadline has passed (fast).",
         )
         parser.add_argument("--json", dest="json_path", default="")
 
