@@ -499,7 +499,11 @@ class ChallengeDecideApi(APIView):
         operation_id="ladders_challenge_decide",
         request=InputSerializer,
         responses={200: ChallengeSerializer, **error_responses(400, 403, 404, 409)},
-        description="The director decides an accepted match that was not played.",
+        description="The director decides an accepted match not played by its play "
+        "deadline, or whose every board was cut (docs/rules.md § Ladder). Otherwise 409: "
+        "before_deadline (waiting to be played), in_progress (being played), played (it "
+        "finished with a result, which decides the challenge) or state (already decided, "
+        "or not accepted).",
     )
     def post(self, request, challenge_id: int):
         challenge = _challenge(challenge_id)

@@ -18,13 +18,17 @@ from django.views.decorators.http import require_POST
 
 from tournaments.errors import BridgeError
 from tournaments.models import Team
-from tournaments.permissions import is_event_director, is_ladder_director
+from tournaments.permissions import is_event_director
 from tournaments.views.actions import perform
 
 from . import selectors, services
 from .charts import position_chart
 from .models import Challenge
-from .permissions import challenge_answer_required, ladder_director_required
+from .permissions import (
+    challenge_answer_required,
+    is_ladder_director,
+    ladder_director_required,
+)
 from .services.notify import ladder_time
 
 PAGE = 100

@@ -15,11 +15,14 @@ from accounts.models import User
 from tournaments.errors import BridgeError, ConflictError, PermissionDeniedError
 from tournaments.lock_objects import challenge_for_update, event_for_update, ladder_for_update
 from tournaments.models import Event, Match, Team, TeamEntry
-from tournaments.permissions import is_ladder_director, ladder_director_required
 from tournaments.services.teams import team_enter, teams_event_create
 
 from ..models import OPEN_STATUSES, Challenge, Ladder, PositionChange, Rung
-from ..permissions import challenge_answer_required
+from ..permissions import (
+    challenge_answer_required,
+    is_ladder_director,
+    ladder_director_required,
+)
 from . import notify
 from .audit import ladder_log
 from .positions import rung_move

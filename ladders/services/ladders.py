@@ -14,9 +14,10 @@ from accounts.models import User
 from tournaments.errors import BridgeError, ConflictError, PermissionDeniedError
 from tournaments.lock_objects import challenges_for_update, ladder_for_update
 from tournaments.models import Team
-from tournaments.permissions import is_event_director, ladder_director_required
+from tournaments.permissions import is_event_director
 
 from ..models import Challenge, Ladder, Rung
+from ..permissions import ladder_director_required
 from . import notify
 from .audit import ladder_log
 from .positions import rung_move, rung_remove, rungs_append
