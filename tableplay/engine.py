@@ -1,0 +1,505 @@
+"""The table engine: one board's auction, play, claims and undo, as a state machine.
+
+Pure Python, no Django and no I/O, like ``scoring``: the services load a table's
+actions, replay them here, apply the new one and store it. Every accepted action adds one
+to ``Table.version``, so a client that reconnects asks for what happened after version N,
+and a message sent for an older version is refused (``stale``) instead of applied twice.
+
+The rules are those of docs/rules.md § Online play: the auction and play of the Laws
+(dealer first, clockwise; sufficient bids; double an opponent's bid, redouble an
+opponent's double; three passes end the auction, four pass it out; declarer is the first
+of the side to name the strain; the opening lead by declarer's left; follow suit; the
+highest trump, else the highest card of the suit led, wins; the winner leads), claims
+answered by the opponents who are not dummy, and undo of one's own last call or card with
+the same opponents' consent. An illegal action raises :class:`TableError` and leaves the
+table unchanged.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from scoring import Contract, format_contract, vulnerability_includes
+from tableplay.cards import (
+    RANKS,
+    SEATS,
+    bid_rank,
+    call_parse,
+    card_parse,
+    deal_parse,
+    partner,
+    seat_next,
+    side,
+)
+
+__all__ = ["DIRECTOR", "Action", "BoardResult", "Table", "TableError"]
+
+#: The seat name of the director's actions (a ruling, a cut).
+DIRECTOR = "D"
+
+ACTION_KINDS = ("call", "card", "claim", "accept", "reject", "undo", "rule", "cut")
+
+
+class TableError(ValueError):
+    """An action the table refuses: ``code`` says why, for the client that sent it."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Action:
+    """One thing a seat (or the director, ``"D"``) does at the table.
+
+    ``kind`` is one of ``call`` (value "1C" … "7NT", "P", "X", "XX"; ``alert`` the
+    explanation of an alerted call), ``card`` ("SA"), ``claim`` (value: how many of the
+    remaining tricks the claimer's side takes), ``accept`` / ``reject`` (the waiting claim
+    or undo), ``undo`` (take back one's last call or card), ``rule`` (the director's
+    ruling on a rejected claim: the declaring side's tricks, or "play" to play on) and
+    ``cut`` (the director or the clock ends the board unfinished).
+    """
+
+    kind: str
+    seat: str
+    value: str = ""
+    alert: str = ""
+
+
+@dataclass(frozen=True)
+class BoardResult:
+    """A finished board: what the results service stores."""
+
+    status: str  # "played", "claimed", "ruled", "passed_out" or "cut"
+    contract: str | None  # "4S", "3NTX", "PASS"; None when cut in the auction
+    declarer: str | None
+    tricks: int | None  # the declaring side's tricks
+    lead: str | None
+    ns_score: int | None  # None when cut
+    claim_after: int | None = None  # cards played before an accepted claim
+
+
+@dataclass
+class _Claim:
+    seat: str
+    tricks: int  # of the remaining tricks, for the claimer's side
+    accepted: set[str] = field(default_factory=set)
+    rejected: bool = False
+
+
+@dataclass
+class _Undo:
+    seat: str
+    accepted: set[str] = field(default_factory=set)
+
+
+class Table:
+    """One board at one table: build it, then :meth:`apply` actions in order.
+
+    ``Table.replay(deal, dealer, vul, actions)`` rebuilds the state from the stored
+    actions (after a restart, or on each request: a board has at most a few hundred).
+    """
+
+    def __init__(
+        self, deal: str, dealer: str, vulnerability: str, *, undo_allowed: bool = True
+    ) -> None:
+        if dealer not in SEATS:
+            raise ValueError(f"dealer must be one of {SEATS}, got {dealer!r}")
+        vulnerability_includes(vulnerability, "N")  # checks the name
+        self.deal = deal
+        self.hands: dict[str, tuple[str, ...]] = deal_parse(deal)
+        self.dealer = dealer
+        self.vulnerability = vulnerability
+        self.undo_allowed = undo_allowed
+        self.version = 0
+        self.log: list[Action] = []
+        #: The calls and cards that stand (an accepted undo removes the last one).
+        self.moves: list[Action] = []
+        self.claim: _Claim | None = None
+        self.undo: _Undo | None = None
+        self.ending: BoardResult | None = None  # set by a claim, ruling or cut
+        self._derive()
+
+    @classmethod
+    def replay(
+        cls,
+        deal: str,
+        dealer: str,
+        vulnerability: str,
+        actions: list[Action],
+        *,
+        undo_allowed: bool = True,
+    ) -> Table:
+        """The table after ``actions``, each checked as when it was first applied."""
+        table = cls(deal, dealer, vulnerability, undo_allowed=undo_allowed)
+        for action in actions:
+            table.apply(action)
+        return table
+
+    # -- derived state ---------------------------------------------------------------
+
+    def _derive(self) -> None:
+        """Recompute the auction and play from ``moves`` (cheap: at most 52 cards)."""
+        self.calls: list[Action] = [m for m in self.moves if m.kind == "call"]
+        self.cards: list[Action] = [m for m in self.moves if m.kind == "card"]
+        self.contract, self.declarer = _auction_outcome(self.dealer, self.calls)
+        self.remaining = {seat: list(cards) for seat, cards in self.hands.items()}
+        self.tricks: list[list[tuple[str, str]]] = []  # each: (seat, card) in play order
+        self.trick_winners: list[str] = []
+        if self.cards:
+            leader = seat_next(self.declarer)
+            trick: list[tuple[str, str]] = []
+            for move in self.cards:
+                seat = seat_next(leader, len(trick))
+                self.remaining[seat].remove(move.value)
+                trick.append((seat, move.value))
+                if len(trick) == 4:
+                    leader = _trick_winner(trick, self.contract.strain)
+                    self.tricks.append(trick)
+                    self.trick_winners.append(leader)
+                    trick = []
+            if trick:
+                self.tricks.append(trick)
+
+    @property
+    def auction_over(self) -> bool:
+        return self.contract is not None
+
+    @property
+    def phase(self) -> str:
+        """ "auction", "play" or "over"."""
+        if self.ending is not None:
+            return "over"
+        if not self.auction_over:
+            return "auction"
+        if self.contract.is_passed_out or len(self.cards) == 52:
+            return "over"
+        return "play"
+
+    @property
+    def dummy(self) -> str | None:
+        """Dummy's seat once the auction has a declarer."""
+        return partner(self.declarer) if self.declarer else None
+
+    @property
+    def current_trick(self) -> list[tuple[str, str]]:
+        """The cards of the trick being played (empty between tricks)."""
+        if self.tricks and len(self.tricks[-1]) < 4:
+            return self.tricks[-1]
+        return []
+
+    @property
+    def to_play(self) -> str | None:
+        """The seat whose call or card is next (dummy's seat when dummy's card is next)."""
+        phase = self.phase
+        if phase == "auction":
+            return seat_next(self.dealer, len(self.calls))
+        if phase != "play":
+            return None
+        trick = self.current_trick
+        if trick:
+            return seat_next(trick[0][0], len(trick))
+        return self.trick_winners[-1] if self.trick_winners else seat_next(self.declarer)
+
+    @property
+    def actor(self) -> str | None:
+        """The seat that must act next: declarer plays dummy's cards."""
+        seat = self.to_play
+        return self.declarer if seat is not None and seat == self.dummy else seat
+
+    def tricks_won(self, of_side: str) -> int:
+        """Completed tricks won by a side ("NS" or "EW")."""
+        return sum(1 for winner in self.trick_winners if side(winner) == of_side)
+
+    @property
+    def tricks_left(self) -> int:
+        """Tricks not yet complete (the one being played counts)."""
+        return 13 - len(self.trick_winners)
+
+    @property
+    def dummy_visible(self) -> bool:
+        """Dummy is faced once the opening lead is."""
+        return bool(self.cards) or (self.phase == "over" and self.declarer is not None)
+
+    def alerts_visible_to(self, viewer: str | None, caller: str) -> bool:
+        """An alert is shown to the caller's opponents (and the caller), never to the
+        partner while the board is in play; everyone sees it once the board is over."""
+        if viewer is None or self.phase == "over":
+            return True
+        return viewer != partner(caller)
+
+    # -- actions ---------------------------------------------------------------------
+
+    def apply(self, action: Action, *, version: int | None = None) -> None:
+        """Apply one action, or raise :class:`TableError` and change nothing.
+
+        ``version``: the version the sender saw; a different one is refused as
+        ``stale`` (a replayed or duplicated message, or one sent before the sender saw
+        another seat's action).
+        """
+        if version is not None and version != self.version:
+            raise TableError("stale", f"the table is at version {self.version}, not {version}")
+        if action.kind not in ACTION_KINDS:
+            raise TableError("bad_action", f"unknown action {action.kind!r}")
+        if action.seat not in SEATS and action.seat != DIRECTOR:
+            raise TableError("bad_action", f"unknown seat {action.seat!r}")
+        if self.phase == "over":
+            raise TableError("board_over", "this board is over")
+        handler = getattr(self, f"_{action.kind}")
+        handler(action)
+        self.log.append(action)
+        self.version += 1
+
+    def _check_player(self, action: Action) -> None:
+        if action.seat == DIRECTOR:
+            raise TableError("bad_action", "the director does not call or play")
+
+    def _check_nothing_waiting(self) -> None:
+        if self.claim is not None:
+            raise TableError("claim_waiting", "a claim waits for its answer")
+        if self.undo is not None:
+            raise TableError("undo_waiting", "an undo waits for its answer")
+
+    def _call(self, action: Action) -> None:
+        self._check_player(action)
+        self._check_nothing_waiting()
+        if self.phase != "auction":
+            raise TableError("out_of_turn", "the auction is over")
+        if action.seat != self.to_play:
+            raise TableError("out_of_turn", f"it is {self.to_play}'s turn to call")
+        try:
+            call = call_parse(action.value)
+        except ValueError as error:
+            raise TableError("illegal_call", str(error)) from None
+        _check_call_legal(self.dealer, self.calls, action.seat, call)
+        alert = action.alert.strip()[:500] if isinstance(action.alert, str) else ""
+        self.moves.append(Action("call", action.seat, call, alert))
+        self._derive()
+
+    def _card(self, action: Action) -> None:
+        self._check_player(action)
+        self._check_nothing_waiting()
+        if self.phase != "play":
+            raise TableError("out_of_turn", "the play has not started")
+        if action.seat != self.actor:
+            raise TableError("out_of_turn", f"it is {self.to_play}'s turn to play")
+        try:
+            card = card_parse(action.value)
+        except ValueError as error:
+            raise TableError("not_in_hand", str(error)) from None
+        seat = self.to_play
+        hand = self.remaining[seat]
+        if card not in hand:
+            raise TableError("not_in_hand", f"{card} is not in {seat}'s hand")
+        trick = self.current_trick
+        if trick:
+            led = trick[0][1][0]
+            if card[0] != led and any(c[0] == led for c in hand):
+                raise TableError("revoke", f"{seat} must follow suit ({led})")
+        self.moves.append(Action("card", seat, card))
+        self._derive()
+
+    def _claim(self, action: Action) -> None:
+        self._check_player(action)
+        self._check_nothing_waiting()
+        if self.phase != "play":
+            raise TableError("out_of_turn", "a claim is made during the play")
+        if action.seat == self.dummy:
+            raise TableError("out_of_turn", "dummy does not claim")
+        try:
+            tricks = int(action.value)
+        except (TypeError, ValueError):
+            raise TableError("bad_action", "a claim says how many tricks") from None
+        if tricks < 0 or tricks > self.tricks_left:
+            raise TableError(
+                "claim_too_many", f"only {self.tricks_left} tricks remain, not {tricks}"
+            )
+        self.claim = _Claim(action.seat, tricks)
+
+    def answerers(self, seat: str) -> set[str]:
+        """Who answers a claim or undo by ``seat``: its opponents, dummy apart once
+        there is a dummy (a claim, or an undo in the play)."""
+        opponents = {seat_next(seat), seat_next(seat, 3)}
+        if self.claim is not None or self.cards:
+            return opponents - {self.dummy}
+        return opponents
+
+    def _accept(self, action: Action) -> None:
+        self._answer(action, accept=True)
+
+    def _reject(self, action: Action) -> None:
+        self._answer(action, accept=False)
+
+    def _answer(self, action: Action, *, accept: bool) -> None:
+        self._check_player(action)
+        waiting = self.claim or self.undo
+        if waiting is None or (self.claim is not None and self.claim.rejected):
+            raise TableError("nothing_to_answer", "no claim or undo waits for an answer")
+        if action.seat not in self.answerers(waiting.seat):
+            raise TableError("not_yours", "only the opponents answer")
+        if not accept:
+            if self.claim is not None:
+                self.claim.rejected = True  # the director rules
+            else:
+                self.undo = None
+            return
+        waiting.accepted.add(action.seat)
+        if waiting.accepted < self.answerers(waiting.seat):
+            return
+        if self.claim is not None:
+            self._end_by_claim(self.claim.seat, self.claim.tricks, "claimed")
+            self.claim = None
+        else:
+            self.moves.pop()
+            self.undo = None
+            self._derive()
+
+    def _undo(self, action: Action) -> None:
+        self._check_player(action)
+        self._check_nothing_waiting()
+        if not self.undo_allowed:
+            raise TableError("undo_off", "undo is turned off in this event")
+        last = self.moves[-1] if self.moves else None
+        own = last is not None and (
+            last.seat == action.seat
+            or (last.kind == "card" and last.seat == self.dummy and action.seat == self.declarer)
+        )
+        if not own:
+            raise TableError("nothing_to_undo", "only your own last call or card can be undone")
+        self.undo = _Undo(action.seat)
+
+    def _rule(self, action: Action) -> None:
+        if action.seat != DIRECTOR:
+            raise TableError("not_yours", "only the director rules")
+        if self.claim is None or not self.claim.rejected:
+            raise TableError("nothing_to_answer", "no rejected claim waits for a ruling")
+        if action.value == "play":
+            self.claim = None
+            return
+        declaring = side(self.declarer)
+        won = self.tricks_won(declaring)
+        try:
+            tricks = int(action.value)
+        except (TypeError, ValueError):
+            raise TableError("bad_action", "a ruling gives the declaring side's tricks") from None
+        if not won <= tricks <= won + self.tricks_left:
+            raise TableError(
+                "claim_too_many",
+                f"the declaring side has {won} tricks and {self.tricks_left} remain",
+            )
+        claimer_side_tricks = tricks - won
+        if side(self.claim.seat) != declaring:
+            claimer_side_tricks = self.tricks_left - claimer_side_tricks
+        self._end_by_claim(self.claim.seat, claimer_side_tricks, "ruled")
+        self.claim = None
+
+    def _cut(self, action: Action) -> None:
+        if action.seat != DIRECTOR:
+            raise TableError("not_yours", "only the director or the clock cuts a board")
+        self.claim = self.undo = None
+        self.ending = BoardResult(
+            status="cut",
+            contract=format_contract(self.contract) if self.contract else None,
+            declarer=self.declarer,
+            tricks=None,
+            lead=self.cards[0].value if self.cards else None,
+            ns_score=None,
+        )
+
+    def _end_by_claim(self, claimer: str, tricks: int, status: str) -> None:
+        declaring = side(self.declarer)
+        future = tricks if side(claimer) == declaring else self.tricks_left - tricks
+        total = self.tricks_won(declaring) + future
+        self.ending = self._result(status, total, claim_after=len(self.cards))
+
+    # -- the outcome -----------------------------------------------------------------
+
+    def _result(self, status: str, tricks: int | None, claim_after: int | None = None):
+        contract = self.contract
+        if contract.is_passed_out:
+            return BoardResult("passed_out", "PASS", None, None, None, 0)
+        score = contract.score(vulnerability_includes(self.vulnerability, self.declarer), tricks)
+        return BoardResult(
+            status=status,
+            contract=format_contract(contract),
+            declarer=self.declarer,
+            tricks=tricks,
+            lead=self.cards[0].value if self.cards else None,
+            ns_score=score if side(self.declarer) == "NS" else -score,
+            claim_after=claim_after,
+        )
+
+    @property
+    def result(self) -> BoardResult | None:
+        """The board's outcome once it is over, else None."""
+        if self.ending is not None:
+            return self.ending
+        if self.phase != "over":
+            return None
+        if self.contract.is_passed_out:
+            return self._result("passed_out", None)
+        return self._result("played", self.tricks_won(side(self.declarer)))
+
+
+def _auction_outcome(dealer: str, calls: list[Action]) -> tuple[Contract | None, str | None]:
+    """The final contract and declarer once the auction is over, else (None, None)."""
+    values = [c.value for c in calls]
+    if len(values) == 4 and values == ["P"] * 4:
+        return Contract.passed_out(), None
+    if len(values) < 4 or values[-3:] != ["P", "P", "P"]:
+        return None, None
+    doubled = 0
+    for index in range(len(values) - 1, -1, -1):
+        value = values[index]
+        if value == "X":
+            doubled = max(doubled, 1)
+        elif value == "XX":
+            doubled = 2
+        elif value != "P":
+            break
+    strain = value[1:]
+    declaring = side(seat_next(dealer, index))
+    declarer = next(
+        seat_next(dealer, i)
+        for i, v in enumerate(values)
+        if v not in ("P", "X", "XX") and v[1:] == strain and side(seat_next(dealer, i)) == declaring
+    )
+    return Contract(int(value[0]), strain, doubled), declarer
+
+
+def _check_call_legal(dealer: str, calls: list[Action], seat: str, call: str) -> None:
+    """Raise ``illegal_call`` unless ``call`` is legal for ``seat`` after ``calls``."""
+    last_bid = None  # (seat, call) of the last bid
+    last_double = None  # (seat, "X" or "XX") made since the last bid
+    for move in calls:
+        if move.value in ("X", "XX"):
+            last_double = (move.seat, move.value)
+        elif move.value != "P":
+            last_bid = (move.seat, move.value)
+            last_double = None
+    if call == "P":
+        return
+    if call == "X":
+        if last_bid is None or side(last_bid[0]) == side(seat) or last_double is not None:
+            raise TableError("illegal_call", "you may double only an opponent's undoubled bid")
+        return
+    if call == "XX":
+        if last_double is None or last_double[1] != "X" or side(last_double[0]) == side(seat):
+            raise TableError("illegal_call", "you may redouble only an opponent's double")
+        return
+    if last_bid is not None and bid_rank(call) <= bid_rank(last_bid[1]):
+        raise TableError("illegal_call", f"{call} is not higher than {last_bid[1]}")
+
+
+def _trick_winner(trick: list[tuple[str, str]], trump: str | None) -> str:
+    """The seat that wins a complete trick."""
+    led = trick[0][1][0]
+
+    def strength(card: str) -> int:
+        rank = 13 - RANKS.index(card[1])
+        if trump in ("S", "H", "D", "C") and card[0] == trump:
+            return 100 + rank
+        return rank if card[0] == led else -1
+
+    return max(trick, key=lambda seat_card: strength(seat_card[1]))[0]
