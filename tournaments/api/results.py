@@ -64,6 +64,10 @@ class _MyBoardSerializer(serializers.Serializer):
     dealer = serializers.CharField()
     vulnerability = serializers.CharField()
     result = serializers.SerializerMethodField()
+    result_hidden = serializers.SerializerMethodField(
+        help_text="A result is stored at this table that you may not see yet: a team member "
+        "not seated at this table sees it once seated here (result is then null)."
+    )
 
     class Meta:
         ref_name = "MyTableBoard"
@@ -72,6 +76,9 @@ class _MyBoardSerializer(serializers.Serializer):
     def get_result(self, board):
         result = self.context["results"].get(board.pk)
         return ResultSerializer(result).data if result is not None else None
+
+    def get_result_hidden(self, board) -> bool:
+        return board.pk in self.context["withheld"]
 
 
 class _TableSerializer(serializers.Serializer):
@@ -135,7 +142,7 @@ class MyTableApi(APIView):
             raise NotFound(
                 _("You are not seated in this event's current round."), code="not_seated"
             )
-        context = {"results": seat.results, "event": event}
+        context = {"results": seat.results, "withheld": seat.withheld, "event": event}
         return Response(self.OutputSerializer(seat, context=context).data)
 
 

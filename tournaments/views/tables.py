@@ -38,6 +38,7 @@ class BoardSlot:
     awaiting: bool
     disputed: bool
     hand: list[tuple[str, str, str]] | None  # online play: (suit, symbol, cards)
+    withheld: bool = False  # a result the user may not see yet (not seated at this table)
 
 
 def _hand(board: Board, seat_letter: str | None):
@@ -60,7 +61,8 @@ def _slots(seat, bound: dict[int, ResultForm], user) -> list[BoardSlot]:
     for board in seat.boards:
         result = seat.results.get(board.pk)
         form = None
-        if result is None and playable:
+        withheld = board.pk in seat.withheld
+        if result is None and playable and not withheld:
             form = bound.get(board.pk) or ResultForm(
                 prefix=f"b{board.pk}", lead_required=event.lead_required
             )
@@ -79,6 +81,7 @@ def _slots(seat, bound: dict[int, ResultForm], user) -> list[BoardSlot]:
                 awaiting=unconfirmed and result.entered_side == seat.side,
                 disputed=unconfirmed and result.disputed_at is not None,
                 hand=_hand(board, own_seat),
+                withheld=withheld,
             )
         )
     return slots
