@@ -16,7 +16,7 @@ from django.utils import timezone
 from tests.conftest import held_lead
 from tests.factories import UserFactory
 from tournaments import services
-from tournaments.errors import ConflictError
+from tournaments.errors import ConflictError, PermissionDeniedError
 from tournaments.models import Match, TableSeat
 from tournaments.services.teams import team_create, team_enter, teams_event_create
 
@@ -157,3 +157,40 @@ def test_a_refused_second_entry_names_the_stored_result_only_to_who_may_see_it(m
             contract="3NT", declarer="N", tricks=9, lead=held_lead(match.board, "N"),
         )  # fmt: skip
     assert "4S by N, 10 tricks" in exc.value.message
+
+
+def test_a_team_member_sits_down_in_a_room_and_then_sees_its_results(match):
+    member = match.home_players[4]
+    url = f"/events/{match.event_id}/my-table/?room=open"
+    client = _client(member)
+    assert 'id="sit-here"' in client.get(url).content.decode()
+    response = client.post(url, {"sit": "1"})
+    assert response.status_code == 302
+    assert TableSeat.objects.get(player=member).table_id == match.open_table_id
+    page = client.get(f"/events/{match.event_id}/my-table/").content.decode()
+    assert "+420" in page and 'id="sit-here"' not in page  # their own table now
+    # They play in that room only; its other seat of their side is taken now.
+    with pytest.raises(PermissionDeniedError):
+        services.result_submit(
+            table_id=match.closed_table_id, board_id=match.board.pk, user=member,
+            contract="3NT", declarer="S", tricks=9, lead=held_lead(match.board, "S"),
+        )  # fmt: skip
+    sit = f"/api/events/{match.event_id}/my-table/sit/"
+    refused = _client(match.home_players[3]).post(sit, {"table": match.open_table_id})
+    assert refused.status_code == 403 and refused.json()["code"] == "seats_taken"
+    assert not TableSeat.objects.filter(player=match.home_players[3]).exists()
+
+
+def test_the_sit_api_checks_who_asks_then_the_input(match):
+    sit = f"/api/events/{match.event_id}/my-table/sit/"
+    assert Client().post(sit, {"table": match.open_table_id}).status_code in (401, 403)
+    outsider = _client(UserFactory()).post(sit, {"table": match.open_table_id})
+    assert outsider.status_code == 403 and outsider.json()["code"] == "not_at_table"
+    member = _client(match.away_players[4])
+    assert member.post(sit, {"table": "x"}).status_code == 400
+    assert member.post(sit, {"table": 999999}).status_code == 404
+    seated = member.post(sit, {"table": match.closed_table_id}, content_type="application/json")
+    assert seated.status_code == 200
+    body = seated.json()
+    assert body["sits_here"] is True and body["table"]["room"] == "closed"
+    assert TableSeat.objects.get(player=match.away_players[4]).seat == "S"

@@ -44,6 +44,7 @@ class SeatInfo:
     #: boards with a result at the table that the user may not see (a team member not
     #: seated at this table: ``docs/rules.md`` § Visibility, rooms)
     withheld: set[int] = field(default_factory=set)
+    sits_here: bool = True  # False: a team member not seated yet looking at a room
 
 
 def my_table_get(*, event: Event, user: User, room: str | None = None) -> SeatInfo | None:
@@ -73,7 +74,8 @@ def my_table_get(*, event: Event, user: User, room: str | None = None) -> SeatIn
     stored = list(Result.objects.filter(table=table))
     # The visibility rule: all of them at the user's own table; at a team's table where
     # the user does not sit (yet), only those on boards they may see.
-    shown = Sight(user=user, event=event, own={entry.pk}).results_at(table, stored)
+    sight = Sight(user=user, event=event, own={entry.pk})
+    shown = sight.results_at(table, stored)
     return SeatInfo(
         round=rnd,
         table=table,
@@ -83,6 +85,7 @@ def my_table_get(*, event: Event, user: User, room: str | None = None) -> SeatIn
         boards=boards,
         results={r.board_id: r for r in shown},
         withheld={r.board_id for r in stored} - {r.board_id for r in shown},
+        sits_here=sight.at_table(table),
     )
 
 

@@ -241,6 +241,30 @@ def result_submit(
         return result
 
 
+def table_sit(*, table_id: int, user: User, now: datetime | None = None) -> Table:
+    """A team member not seated yet sits down at one of the team's two tables of the
+    round in play, before entering or confirming anything there, and then sees that
+    table's results (``docs/rules.md`` § Teams, seats; § Visibility, rooms). Sitting
+    again where one sits already changes nothing."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        try:
+            table = Table.objects.get(pk=table_id)
+        except Table.DoesNotExist as exc:
+            raise BridgeError(_("No such table."), code="not_found") from exc
+        round_for_share(table.round_id)
+        table = table_for_update(table.pk)
+        rnd = table.round
+        if _side(table, user, rnd.event) is None:
+            raise PermissionDeniedError(_("You do not sit at this table."), code="not_at_table")
+        if rnd.status == Round.Status.CLOSED or _past_end(rnd, now):
+            raise ConflictError(
+                _("Round %(n)d has ended; results can no longer be entered.") % {"n": rnd.number},
+                code="round_closed",
+            )
+        return table
+
+
 def result_summary(result: Result) -> str:
     """A result as players say it: "4S by N, 10 tricks, lead HA (NS +420)"."""
     if result.status == Result.Status.CUT:

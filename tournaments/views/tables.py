@@ -187,6 +187,14 @@ def my_table(request: HttpRequest, event_id: int) -> HttpResponse:
     bound: dict[int, ResultForm] = {}
     if request.method == "POST" and seat is None:
         messages.error(request, _("You have no table in this round."))
+    elif request.method == "POST" and request.POST.get("sit"):  # sit down in this room
+        try:
+            services.table_sit(table_id=seat.table.pk, user=request.user)
+        except BridgeError as exc:
+            messages.error(request, exc.message)
+        else:
+            messages.success(request, _("You sit at table %(n)d.") % {"n": seat.table.number})
+            return redirect("tournaments:my_table", event_id=event.pk)
     elif request.method == "POST":
         stored, bound = _submit(request, seat)
         if stored:
