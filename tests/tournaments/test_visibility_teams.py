@@ -194,3 +194,22 @@ def test_the_sit_api_checks_who_asks_then_the_input(match):
     body = seated.json()
     assert body["sits_here"] is True and body["table"]["room"] == "closed"
     assert TableSeat.objects.get(player=match.away_players[4]).seat == "S"
+
+
+def test_a_live_state_cached_under_the_old_broadcast_rule_is_never_served(match):
+    """Public states cached before the upgrade showed boards in play to anyone: the
+    cache keys changed with the rule, so the spectators' fast path cannot serve one."""
+    from django.core.cache import cache
+
+    from tournaments.services import live
+
+    cache.clear()
+    leaking = live.served({"event": match.event_id, "boards": [{"ns_score": 420}]})
+    cache.set(f"live:match:{match.pk}:v", 7)
+    cache.set(f"live:match:{match.pk}:7:pub", leaking)
+    try:
+        assert live.live_match_public_cached(match_id=match.pk) is None
+        served = live.live_match_public(match_id=match.pk)
+        assert served is not None and b"420" not in served.body
+    finally:
+        cache.clear()

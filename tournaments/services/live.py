@@ -88,12 +88,18 @@ def etag_matches(if_none_match: str, etag: str) -> bool:
 # -- cache keys ---------------------------------------------------------------------------
 
 
+#: Changes whenever what a cached state holds changes: states cached under an earlier
+#: rule are then never served. 2: the public (an anonymous request) is no broadcast
+#: spectator any more (``docs/rules.md`` § Visibility, broadcast).
+PREFIX = "live2"
+
+
 def _version_key(kind: str, pk: int) -> str:
-    return f"live:{kind}:{pk}:v"
+    return f"{PREFIX}:{kind}:{pk}:v"
 
 
 def _key(kind: str, pk: int, version: int, part: str) -> str:
-    return f"live:{kind}:{pk}:{version}:{part}"
+    return f"{PREFIX}:{kind}:{pk}:{version}:{part}"
 
 
 def _new_base() -> int:
