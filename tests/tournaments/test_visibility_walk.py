@@ -152,6 +152,7 @@ class Scene:
         self.closed_result = closed
         self.open_player = home[0]
         self.closed_player = away[2]  # seated in the closed room
+        self.closed_teammate = home[2]  # seated in the closed room, team of the entrant
         self.unseated = home[4]  # on the roster, not seated yet
 
     def values(self) -> dict[str, list]:
@@ -269,11 +270,11 @@ def walk(scene: Scene, user) -> tuple[dict[str, list[str]], int, int]:
 # -- the walks -----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("who", ["closed_player", "unseated", "anonymous"])
+@pytest.mark.parametrize("who", ["closed_player", "closed_teammate", "unseated", "anonymous"])
 def test_nobody_who_has_not_played_board_1_finds_it_anywhere(scene, who):
     user = None if who == "anonymous" else getattr(scene, who)
     found, visited, ok = walk(scene, user)
-    assert visited >= 120 and ok >= 60, (visited, ok)
+    assert visited >= 140 and ok >= 60, (visited, ok)  # 148 URLs, 67 to 76 answer 200
     assert found == {}, found
 
 
