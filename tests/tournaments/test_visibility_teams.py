@@ -213,3 +213,8 @@ def test_a_live_state_cached_under_the_old_broadcast_rule_is_never_served(match)
         assert served is not None and b"420" not in served.body
     finally:
         cache.clear()
+
+
+def test_the_team_event_form_says_who_the_broadcast_shows_boards_in_play_to(director):
+    page = _client(director).get("/events/new/teams/").content.decode()
+    assert "anonymous visitors see a board once its round has closed" in page
