@@ -218,3 +218,16 @@ def test_a_live_state_cached_under_the_old_broadcast_rule_is_never_served(match)
 def test_the_team_event_form_says_who_the_broadcast_shows_boards_in_play_to(director):
     page = _client(director).get("/events/new/teams/").content.decode()
     assert "anonymous visitors see a board once its round has closed" in page
+
+
+def test_online_play_shows_a_hand_only_at_the_table_one_sits_at(match):
+    match.event.online_play = True
+    match.event.save(update_fields=["online_play"])
+    # home_players[1] is the home pair's second player, not seated yet: looking at the
+    # open room they hold no hand there (they may yet play the board in the other room).
+    client = _client(match.home_players[1])
+    page = client.get(f"/events/{match.event_id}/my-table/?room=open").content.decode()
+    assert 'class="own-hand"' not in page
+    client.post(f"/events/{match.event_id}/my-table/?room=open", {"sit": "1"})
+    page = client.get(f"/events/{match.event_id}/my-table/").content.decode()
+    assert page.count('class="own-hand"') == 2  # seated (South): their hand of each board

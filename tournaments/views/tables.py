@@ -51,9 +51,9 @@ def _hand(board: Board, seat_letter: str | None):
 def _slots(seat, bound: dict[int, ResultForm], user) -> list[BoardSlot]:
     event = seat.round.event
     playable = seat.round.is_open and not seat.table.is_bye
-    own_seat = (
+    own_seat = (  # a team member not seated at this table (yet) holds no hand here
         selectors.seat_letter_of(table=seat.table, side=seat.side, entry=seat.entry, user=user)
-        if event.online_play and seat.round.is_open and not seat.table.is_bye
+        if event.online_play and seat.round.is_open and not seat.table.is_bye and seat.sits_here
         else None
     )
     sign = 1 if seat.side == "NS" else -1
