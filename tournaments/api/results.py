@@ -168,6 +168,8 @@ class MyTableSitApi(APIView):
     )
     def post(self, request, event_id: int):
         event = event_or_404(event_id)
+        if not selectors.entry_ids_of(user=request.user, event=event):  # who asks, first
+            raise PermissionDenied(_("You do not sit at this table."), code="not_at_table")
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         table = selectors.table_get(table_id=serializer.validated_data["table"])
