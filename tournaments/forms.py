@@ -394,7 +394,13 @@ class TeamsEventForm(StartTimeForm):
     adjusted_average = forms.IntegerField(label=_("Average IMPs"), initial=0)
     adjusted_minus = forms.IntegerField(label=_("Average-minus IMPs"), initial=-3)
     broadcast = forms.BooleanField(
-        label=_("Live broadcast to spectators"), required=False, initial=True
+        label=_("Live broadcast to spectators"),
+        required=False,
+        initial=True,
+        help_text=_(
+            "Signed-in visitors who are no player of the event follow the results of boards "
+            "in play live; anonymous visitors see a board once its round has closed."
+        ),
     )
 
     def service_arguments(self) -> dict:

@@ -8,6 +8,7 @@ from datetime import timedelta
 
 import pytest
 from django.core.cache import cache
+from django.test import Client
 from django.utils import timezone
 
 from tests.browser.test_my_table import in_thread
@@ -15,7 +16,7 @@ from tests.conftest import held_lead
 from tests.factories import UserFactory
 from tournaments import services
 from tournaments.models import Match
-from tournaments.selectors.visibility import ANYONE, boards_hidden
+from tournaments.selectors.visibility import boards_hidden
 from tournaments.services.teams import team_create, team_enter, teams_event_create
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
@@ -24,7 +25,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(trans
 @pytest.fixture
 def match(live_server, director):
     """A team event of four teams in play, round 1's first match, its first board, the
-    players of its rooms, and whether the public sees that board's results in play."""
+    players of its rooms, and the session cookie of a signed-in spectator (no player of
+    the event: the broadcast shows them boards in play)."""
     cache.clear()
     event = teams_event_create(
         name="Live teams", kind="teams_swiss", start_at=timezone.now() + timedelta(hours=1),
@@ -47,8 +49,11 @@ def match(live_server, director):
         )
         for t in (m.open_table, m.closed_table)
     }
-    public = board.pk not in boards_hidden(user=ANYONE, event=event)
-    return event, m, board, players, public
+    spectator = UserFactory()
+    assert not boards_hidden(user=spectator, event=event)  # a team event broadcasts
+    client = Client()
+    client.force_login(spectator)
+    return event, m, board, players, client.cookies["sessionid"].value
 
 
 def enter(table, board, players, tricks):
@@ -61,9 +66,9 @@ def enter(table, board, players, tricks):
 
 
 def test_a_spectator_page_follows_the_match_by_itself(live_server, match, browser):
-    event, m, board, players, public = match
-    assert public  # a team event broadcasts by default
+    event, m, board, players, session = match
     context = browser.new_context(locale="en-US", viewport={"width": 390, "height": 844})
+    context.add_cookies([{"name": "sessionid", "value": session, "url": live_server.url}])
     page = context.new_page()
     page.set_default_timeout(20_000)
     errors = []
@@ -80,7 +85,7 @@ def test_a_spectator_page_follows_the_match_by_itself(live_server, match, browse
             f"() => document.querySelector('#live-match').getAttribute('data-etag') !== '{etag}'"
         )
         open_cell.locator(".res, .done").wait_for()
-        # The broadcast (docs/rules.md § Visibility): the spectator sees the result.
+        # The broadcast (docs/rules.md § Visibility): a signed-in spectator sees it.
         assert "4SN=" in open_cell.inner_text()
         no_scroll = "document.documentElement.scrollWidth <= window.innerWidth"
         assert page.evaluate(no_scroll)

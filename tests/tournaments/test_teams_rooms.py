@@ -158,13 +158,21 @@ def test_broadcast_shows_boards_in_play_to_spectators_only(director):
     services.event_start(event=event, rng=random.Random(1))
     match = Match.objects.get(event=event)
     board = match.round.boards.order_by("number").first()
-    spectator = UserFactory()
+    spectator = UserFactory()  # signed in, no player of the event
     assert board_visible(user=spectator, board=board, event=event)
-    assert boards_hidden(user=ANYONE, event=event) == set()
     assert boards_hidden(user=spectator, event=event) == set()
+    # An anonymous request may be a player who sent no token: the public, no spectator.
+    assert board.pk in boards_hidden(user=ANYONE, event=event)
+    assert not board_visible(user=ANYONE, board=board, event=event)
     # An entered player is no spectator, even before sitting down.
     assert board.pk in boards_hidden(user=home[3], event=event)
     assert not board_visible(user=home[3], board=board, event=event)
+    # Nor is a player added to a team's roster (and made its captain) after it entered.
+    added = UserFactory()
+    team = event.entries.get(members__player=home[0]).team_entry.team
+    team_update(team=team, by=home[0], players=[*home, added], captain=added)
+    assert board.pk in boards_hidden(user=added, event=event)
+    assert not board_visible(user=added, board=board, event=event)
 
 
 @pytest.mark.django_db

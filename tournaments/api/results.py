@@ -64,6 +64,10 @@ class _MyBoardSerializer(serializers.Serializer):
     dealer = serializers.CharField()
     vulnerability = serializers.CharField()
     result = serializers.SerializerMethodField()
+    result_hidden = serializers.SerializerMethodField(
+        help_text="A result is stored at this table that you may not see yet: a team member "
+        "not seated at this table sees it once seated here (result is then null)."
+    )
 
     class Meta:
         ref_name = "MyTableBoard"
@@ -72,6 +76,9 @@ class _MyBoardSerializer(serializers.Serializer):
     def get_result(self, board):
         result = self.context["results"].get(board.pk)
         return ResultSerializer(result).data if result is not None else None
+
+    def get_result_hidden(self, board) -> bool:
+        return board.pk in self.context["withheld"]
 
 
 class _TableSerializer(serializers.Serializer):
@@ -93,6 +100,10 @@ class MyTableApi(APIView):
         pair = serializers.SerializerMethodField()
         opponents = EntryBriefSerializer(allow_null=True, help_text="Null for a bye.")
         boards = _MyBoardSerializer(many=True)
+        sits_here = serializers.BooleanField(
+            help_text="False: a team member not seated yet looking at a room "
+            "(POST my-table/sit/ to sit down there)."
+        )
         next = serializers.SerializerMethodField(
             help_text="A Mitchell or Howell: where the pair goes in the next round "
             "(table null: it sits out); null otherwise or after the last round."
@@ -135,8 +146,43 @@ class MyTableApi(APIView):
             raise NotFound(
                 _("You are not seated in this event's current round."), code="not_seated"
             )
-        context = {"results": seat.results, "event": event}
+        context = {"results": seat.results, "withheld": seat.withheld, "event": event}
         return Response(self.OutputSerializer(seat, context=context).data)
+
+
+class MyTableSitApi(APIView):
+    """A team member not seated yet sits down at one of the team's tables of the round
+    in play (from my-table with ``room``), and then sees its results."""
+
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(serializers.Serializer):
+        table = serializers.IntegerField(help_text="Table id (from my-table).")
+
+        class Meta:
+            ref_name = "MyTableSitInput"
+
+    @extend_schema(
+        request=InputSerializer,
+        responses={200: MyTableApi.OutputSerializer, **error_responses(400, 403, 404, 409)},
+    )
+    def post(self, request, event_id: int):
+        event = event_or_404(event_id)
+        if not selectors.entry_ids_of(user=request.user, event=event):  # who asks, first
+            raise PermissionDenied(_("You do not sit at this table."), code="not_at_table")
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        table = selectors.table_get(table_id=serializer.validated_data["table"])
+        if table is None or table.event_id != event.pk:
+            raise NotFound(_("No such table."), code="not_found")
+        services.table_sit(table_id=table.pk, user=request.user)
+        seat = selectors.my_table_get(event=event, user=request.user)
+        if seat is None:  # not reached: sitting down gives a table
+            raise NotFound(
+                _("You are not seated in this event's current round."), code="not_seated"
+            )
+        context = {"results": seat.results, "withheld": seat.withheld, "event": event}
+        return Response(MyTableApi.OutputSerializer(seat, context=context).data)
 
 
 class ResultSubmitApi(APIView):

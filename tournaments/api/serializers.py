@@ -82,7 +82,8 @@ class TeamsSettingsSerializer(serializers.Serializer):
         help_text="IMPs of an average-plus, average and average-minus."
     )
     broadcast = serializers.BooleanField(
-        help_text="Spectators follow the results of boards in play live."
+        help_text="Signed-in spectators (no player of the event) follow the results of "
+        "boards in play live; anonymous requests see a board once its round has closed."
     )
 
     class Meta:

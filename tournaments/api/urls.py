@@ -76,6 +76,11 @@ urlpatterns = [
     path("matches/<int:match_id>/live/", live.MatchLiveApi.as_view(), name="api-match-live"),
     path("events/<int:event_id>/my-table/", results.MyTableApi.as_view(), name="api-my-table"),
     path(
+        "events/<int:event_id>/my-table/sit/",
+        results.MyTableSitApi.as_view(),
+        name="api-my-table-sit",
+    ),
+    path(
         "events/<int:event_id>/boards/<int:number>/",
         results.BoardDetailApi.as_view(),
         name="api-board",

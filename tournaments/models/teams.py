@@ -137,8 +137,8 @@ class TeamsSettings(RoundSchedule):
         _("live broadcast"),
         default=True,
         help_text=_(
-            "Spectators (anyone not entered in the event) follow the results of boards in "
-            "play live."
+            "Signed-in visitors who are no player of the event follow the results of boards "
+            "in play live; anonymous visitors see a board once its round has closed."
         ),
     )
 

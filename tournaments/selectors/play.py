@@ -23,6 +23,7 @@ from ..models import (
     Table,
     TableSeat,
 )
+from .visibility import Sight
 
 
 def round_current(*, event: Event) -> Round | None:
@@ -40,6 +41,10 @@ class SeatInfo:
     opponents: Entry | None
     boards: list[Board]
     results: dict[int, Result] = field(default_factory=dict)  # board id -> result
+    #: boards with a result at the table that the user may not see (a team member not
+    #: seated at this table: ``docs/rules.md`` § Visibility, rooms)
+    withheld: set[int] = field(default_factory=set)
+    sits_here: bool = True  # False: a team member not seated yet looking at a room
 
 
 def my_table_get(*, event: Event, user: User, room: str | None = None) -> SeatInfo | None:
@@ -66,7 +71,11 @@ def my_table_get(*, event: Event, user: User, room: str | None = None) -> SeatIn
     side = table.side_of(entry.pk)
     opponents = table.ew if side == "NS" else table.ns
     boards = format_for(event).round_boards(rnd=rnd, tables=[table])[table.pk]
-    results = {r.board_id: r for r in Result.objects.filter(table=table)}
+    stored = list(Result.objects.filter(table=table))
+    # The visibility rule: all of them at the user's own table; at a team's table where
+    # the user does not sit (yet), only those on boards they may see.
+    sight = Sight(user=user, event=event, own={entry.pk})
+    shown = sight.results_at(table, stored)
     return SeatInfo(
         round=rnd,
         table=table,
@@ -74,7 +83,9 @@ def my_table_get(*, event: Event, user: User, room: str | None = None) -> SeatIn
         side=side,
         opponents=opponents,
         boards=boards,
-        results=results,
+        results={r.board_id: r for r in shown},
+        withheld={r.board_id for r in stored} - {r.board_id for r in shown},
+        sits_here=sight.at_table(table),
     )
 
 

@@ -13,10 +13,12 @@ Rooms: where an entry plays at several tables of a round (a team's open and clos
 a player's table is the one they sit at (``TableSeat``), so a board unlocks for a player
 only when *their own room* has finished it; a team member not seated yet has no table and
 waits for the board to leave play. Broadcast: in a format that broadcasts (team events,
-a director setting), spectators, meaning anyone not entered in the event, the anonymous
-public included, see boards in play live. Hidden travellers (a director setting): no
-board unlocks while it is in play; a player sees only their own table's results until
-the board leaves play.
+a director setting), spectators see boards in play live. A spectator is a signed-in user
+who is no player of the event (not entered, nor on the roster or the captain of a team
+entered); an anonymous request may be a player who sent no token, so it sees what the
+public sees (``ANYONE``): boards of closed rounds. Hidden travellers (a director
+setting): no board unlocks while it is in play; a player sees only their own table's
+results until the board leaves play.
 """
 
 from __future__ import annotations
@@ -28,9 +30,11 @@ from django.utils.functional import cached_property
 from accounts.models import User
 
 from ..formats import format_for
-from ..models import Board, EntryMember, Event, Result, TableSeat
+from ..models import Board, EntryMember, Event, Result, TableSeat, TeamEntry
 from ..permissions import is_event_director
 
+#: The public: what an anonymous request, the standings grid and the exports see. Never
+#: a broadcast spectator (``docs/rules.md`` § Visibility, broadcast).
 ANYONE = AnonymousUser()
 
 
@@ -89,10 +93,16 @@ def boards_public(*, boards, event: Event) -> list[Board]:
 
 
 def _spectator_sees(event: Event, user: User, own: set[int] | None) -> bool:
-    """A broadcast event shows boards in play to whoever is not entered in it."""
-    if not format_for(event).broadcast(event=event):
+    """A broadcast event shows boards in play to a spectator: a signed-in user who is
+    no player of the event. An anonymous request may be a player who sent no token: it
+    is the public, never a spectator (``docs/rules.md`` § Visibility, broadcast)."""
+    if not user.is_authenticated or not format_for(event).broadcast(event=event):
         return False
-    return not (own if own is not None else entry_ids_of(user=user, event=event))
+    if own if own is not None else entry_ids_of(user=user, event=event):
+        return False
+    # Not entered, and neither on the roster nor the captain of a team entered (one query).
+    team = Q(team__captain=user) | Q(team__members__player=user)
+    return not TeamEntry.objects.filter(event=event).filter(team).exists()
 
 
 def board_visible(*, user: User, board: Board, event: Event | None = None) -> bool:
@@ -128,8 +138,11 @@ class Sight:
     """What one user may see of one event, computed once (for a page or an API answer
     that checks many results): ``hidden`` boards and the user's own entries."""
 
-    def __init__(self, *, user: User, event: Event):
+    def __init__(self, *, user: User, event: Event, own: set[int] | None = None):
+        """``own``: the user's entries in the event, when the caller knows them."""
         self.user, self.event = user, event
+        if own is not None:
+            self.own_entries = own
 
     @cached_property
     def own_entries(self) -> set[int]:

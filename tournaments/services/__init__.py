@@ -18,6 +18,7 @@ from .results import (
     result_reject,
     result_submit,
     result_validate,
+    table_sit,
 )
 from .rounds import event_finish, event_start, round_close, round_open
 
@@ -44,4 +45,5 @@ __all__ = [
     "result_validate",
     "round_close",
     "round_open",
+    "table_sit",
 ]

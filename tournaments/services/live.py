@@ -17,9 +17,11 @@ while the state of *v* is being computed (a short lock says so) it serves *v* โ
 Each web process also keeps the public states it read for ``LIVE_STATE_LOCAL_SECONDS``
 (default 0.25 s), so most polls cost no cache round trip at all.
 
-What the public may see is the visibility rule's ``boards_hidden(user=ANYONE, ...)``;
-a viewer entered in the event gets the state without the boards their ``Sight`` hides,
-computed for that request from the cached full state (not cached: it is per viewer).
+What the public (an anonymous request) may see is the visibility rule's
+``boards_hidden(user=ANYONE, ...)``: boards of closed rounds. A signed-in viewer gets the
+state without the boards their ``Sight`` hides (a player's unplayed boards; nothing for
+a spectator of a broadcast event), computed for that request from the cached full state
+(not cached: it is per viewer).
 """
 
 from __future__ import annotations
@@ -86,12 +88,18 @@ def etag_matches(if_none_match: str, etag: str) -> bool:
 # -- cache keys ---------------------------------------------------------------------------
 
 
+#: Changes whenever what a cached state holds changes: states cached under an earlier
+#: rule are then never served. 2: the public (an anonymous request) is no broadcast
+#: spectator any more (``docs/rules.md`` ยง Visibility, broadcast).
+PREFIX = "live2"
+
+
 def _version_key(kind: str, pk: int) -> str:
-    return f"live:{kind}:{pk}:v"
+    return f"{PREFIX}:{kind}:{pk}:v"
 
 
 def _key(kind: str, pk: int, version: int, part: str) -> str:
-    return f"live:{kind}:{pk}:{version}:{part}"
+    return f"{PREFIX}:{kind}:{pk}:{version}:{part}"
 
 
 def _new_base() -> int:
@@ -289,19 +297,11 @@ def live_event_full(*, event: Event) -> LiveRound:
     return live
 
 
-def _entered_sight(user: User, event: Event) -> Sight | None:
-    """The viewer's ``Sight`` when they are entered in the event; None for a spectator."""
-    if not user.is_authenticated:
-        return None
-    sight = Sight(user=user, event=event)
-    return sight if sight.own_entries else None
-
-
 def live_match_for(*, user: User, match_id: int, event_id: int | None = None) -> Served | None:
-    """The live state of a match for ``user``: the cached public state for a spectator
-    (anonymous: no query on a hit); for a player entered in the event, the state without
-    the boards the visibility rule hides from them. None: no such match (in ``event_id``,
-    when given)."""
+    """The live state of a match for ``user``: the cached public state for an anonymous
+    request (no query on a hit); for a signed-in user, the state without the boards the
+    visibility rule hides from them (a broadcast shows a spectator everything). None: no
+    such match (in ``event_id``, when given)."""
     if not user.is_authenticated:
         public = live_match_public(match_id=match_id)
         if public is None or event_id not in (None, public.event_id):
@@ -311,15 +311,12 @@ def live_match_for(*, user: User, match_id: int, event_id: int | None = None) ->
     if live is None or event_id not in (None, live.event_id):
         return None
     event = Event.objects.get(pk=live.event_id)
-    sight = _entered_sight(user, event)
-    if sight is None:
-        return live_match_public(match_id=match_id)
-    return served(live_blank(live, sight.hidden))
+    return served(live_blank(live, Sight(user=user, event=event).hidden))
 
 
 def live_event_for(*, user: User, event: Event) -> Served:
     """The live view of ``event``'s current round for ``user`` (as ``live_match_for``)."""
-    sight = _entered_sight(user, event)
-    if sight is None:
+    if not user.is_authenticated:
         return live_event_public(event=event)
-    return served(live_round_blank(live_event_full(event=event), sight.hidden))
+    hidden = Sight(user=user, event=event).hidden
+    return served(live_round_blank(live_event_full(event=event), hidden))

@@ -30,6 +30,7 @@ from ..lock_objects import (
 from ..models import Board, Event, Result, ResultCorrection, Round, Table
 from ..numbers import ascii_int
 from ..permissions import is_event_director
+from ..selectors.visibility import Sight
 from .audit import log_action
 from .live import live_changed
 from .totals import event_finish_ranking, standings_rebuild
@@ -159,13 +160,18 @@ def _entry_open(table: Table, board: Board, rnd: Round, user: User, now: datetim
     there); returns the user's side (None: the director) and whether a director."""
     event = rnd.event
     director = is_event_director(user=user, event=event)
+    existing = Result.objects.filter(table=table, board=board).first()
+    # Whether the user may see the stored result, asked before a team member not seated
+    # yet is seated here by this request (``docs/rules.md`` § Visibility, rooms).
+    shown = existing is not None and bool(
+        Sight(user=user, event=event).results_at(table, [existing])
+    )
     side = _side(table, user, event)
     if side is None and not director:
         raise PermissionDeniedError(_("You do not sit at this table."), code="not_at_table")
     _check_board(board, table, rnd)
     if table.is_bye:
         raise BridgeError(_("A bye has no results to enter."), code="bye")
-    existing = Result.objects.filter(table=table, board=board).first()
     if (
         existing is not None
         and existing.status == Result.Status.CUT
@@ -180,6 +186,11 @@ def _entry_open(table: Table, board: Board, rnd: Round, user: User, now: datetim
         raise ConflictError(
             _("Round %(n)d has ended; results can no longer be entered.") % {"n": rnd.number},
             code="round_closed",
+        )
+    if existing is not None and not shown:
+        raise ConflictError(
+            _("Board %(n)d already has a result at this table.") % {"n": board.number},
+            code="duplicate",
         )
     if existing is not None:
         raise ConflictError(
@@ -228,6 +239,30 @@ def result_submit(
         format_for(event).result_arrived(result=result)  # the pool scores here
         live_changed(event=event, table_ids=[table.pk])
         return result
+
+
+def table_sit(*, table_id: int, user: User, now: datetime | None = None) -> Table:
+    """A team member not seated yet sits down at one of the team's two tables of the
+    round in play, before entering or confirming anything there, and then sees that
+    table's results (``docs/rules.md`` § Teams, seats; § Visibility, rooms). Sitting
+    again where one sits already changes nothing."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        try:
+            table = Table.objects.get(pk=table_id)
+        except Table.DoesNotExist as exc:
+            raise BridgeError(_("No such table."), code="not_found") from exc
+        round_for_share(table.round_id)
+        table = table_for_update(table.pk)
+        rnd = table.round
+        if _side(table, user, rnd.event) is None:
+            raise PermissionDeniedError(_("You do not sit at this table."), code="not_at_table")
+        if rnd.status == Round.Status.CLOSED or _past_end(rnd, now):
+            raise ConflictError(
+                _("Round %(n)d has ended; results can no longer be entered.") % {"n": rnd.number},
+                code="round_closed",
+            )
+        return table
 
 
 def result_summary(result: Result) -> str:

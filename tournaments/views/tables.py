@@ -38,6 +38,7 @@ class BoardSlot:
     awaiting: bool
     disputed: bool
     hand: list[tuple[str, str, str]] | None  # online play: (suit, symbol, cards)
+    withheld: bool = False  # a result the user may not see yet (not seated at this table)
 
 
 def _hand(board: Board, seat_letter: str | None):
@@ -50,9 +51,9 @@ def _hand(board: Board, seat_letter: str | None):
 def _slots(seat, bound: dict[int, ResultForm], user) -> list[BoardSlot]:
     event = seat.round.event
     playable = seat.round.is_open and not seat.table.is_bye
-    own_seat = (
+    own_seat = (  # a team member not seated at this table (yet) holds no hand here
         selectors.seat_letter_of(table=seat.table, side=seat.side, entry=seat.entry, user=user)
-        if event.online_play and seat.round.is_open and not seat.table.is_bye
+        if event.online_play and seat.round.is_open and not seat.table.is_bye and seat.sits_here
         else None
     )
     sign = 1 if seat.side == "NS" else -1
@@ -60,7 +61,8 @@ def _slots(seat, bound: dict[int, ResultForm], user) -> list[BoardSlot]:
     for board in seat.boards:
         result = seat.results.get(board.pk)
         form = None
-        if result is None and playable:
+        withheld = board.pk in seat.withheld
+        if result is None and playable and not withheld:
             form = bound.get(board.pk) or ResultForm(
                 prefix=f"b{board.pk}", lead_required=event.lead_required
             )
@@ -79,6 +81,7 @@ def _slots(seat, bound: dict[int, ResultForm], user) -> list[BoardSlot]:
                 awaiting=unconfirmed and result.entered_side == seat.side,
                 disputed=unconfirmed and result.disputed_at is not None,
                 hand=_hand(board, own_seat),
+                withheld=withheld,
             )
         )
     return slots
@@ -184,6 +187,14 @@ def my_table(request: HttpRequest, event_id: int) -> HttpResponse:
     bound: dict[int, ResultForm] = {}
     if request.method == "POST" and seat is None:
         messages.error(request, _("You have no table in this round."))
+    elif request.method == "POST" and request.POST.get("sit"):  # sit down in this room
+        try:
+            services.table_sit(table_id=seat.table.pk, user=request.user)
+        except BridgeError as exc:
+            messages.error(request, exc.message)
+        else:
+            messages.success(request, _("You sit at table %(n)d.") % {"n": seat.table.number})
+            return redirect("tournaments:my_table", event_id=event.pk)
     elif request.method == "POST":
         stored, bound = _submit(request, seat)
         if stored:
