@@ -104,6 +104,10 @@ def test_the_match_page_writes_results_as_the_site_does_and_links_the_boards(dir
     for b in match.round.boards.all():
         link = reverse("tournaments:board_detail", args=[event.pk, b.number])
         assert f'<a href="{link}"' in html
+    # the board page (the team event broadcasts its boards) names the scoring as well
+    board_page = Client().get(reverse("tournaments:board_detail", args=[event.pk, board.number]))
+    assert "Points are IMPs (IMPs → VPs)." in board_page.content.decode()
+    assert event.get_method_display() not in board_page.content.decode()
     # the page's script draws a new state with the same words
     assert 'data-l-result="{contract} by {seat}, {outcome}"' in html
     client = Client(HTTP_ACCEPT_LANGUAGE="zh-hans")
