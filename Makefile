@@ -20,6 +20,7 @@ demo: install
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py demo_data
 	$(BIN)/python manage.py demo_ladder
+	$(BIN)/python manage.py demo_rate
 	@echo "Serving on http://127.0.0.1:$(PORT)/ with the in-process round clock (Ctrl-C stops both)."
 	$(BIN)/python manage.py run_clock & clock=$$!; \
 	trap 'kill $$clock 2>/dev/null' EXIT INT TERM; \

@@ -7,8 +7,9 @@ number of boards.
   player's own seat; in a pairs event the player's side declared (them or their
   partner).
 * **On defence**: the declarer's tricks minus double dummy (what the defence gave away).
-* **Opening leads** (the player's own, a seat known): the tricks the lead cost against
-  the best lead (``LeadAnalysis``, solved in the worker after the event).
+* **Opening leads** (the player's own where the format records seats; in a pairs event
+  their side's, as for declarer play): the tricks the lead cost against the best lead
+  (``LeadAnalysis``, solved in the worker after the event).
 * **Contracts**: how often the player's side scored exactly par, and the IMPs against
   par by the category of the contract played (partscore, game, slam, sacrifice).
 """
@@ -141,8 +142,12 @@ def player_analysis(*, player: User, period: str = "all", now=None) -> dict:
             )
         if line.category:
             line.figures.add(line.category)
-        if seat is not None and seat == LEADER[declarer] and lead:
-            solved = leads.get((board_id, parsed.strain, seat))
+        # The player's own lead where the format records seats; in a pairs event (no
+        # seats) their side's, as for declarer play (docs/rules.md § The Rate).
+        leader = LEADER[declarer]
+        led = seat == leader if seat is not None else not ours
+        if led and lead:
+            solved = leads.get((board_id, parsed.strain, leader))
             if solved is not None and lead in solved[0]:
                 line.lead_cost = solved[1] - solved[0][lead]
                 line.figures.add("leads")

@@ -27,13 +27,46 @@
     return el;
   }
 
+  var SUITS = { S: ["\u2660", "spades"], H: ["\u2665", "hearts"], D: ["\u2666", "diamonds"], C: ["\u2663", "clubs"] };
+
+  // A contract with its suit symbol ("4SX" -> 4♠X), as tournaments/views/display.py's
+  // contract_html writes it.
+  function contractEl(contract) {
+    var el = span("contract", contract.charAt(0));
+    var rest = contract.slice(1);
+    var strain = rest.indexOf("NT") === 0 ? "NT" : rest.charAt(0);
+    if (strain === "NT") el.appendChild(span("strain-nt", "NT"));
+    else if (SUITS[strain]) el.appendChild(span("suit suit-" + strain.toLowerCase(), SUITS[strain][0], SUITS[strain][1]));
+    if (rest.length > strain.length) el.appendChild(document.createTextNode(rest.slice(strain.length)));
+    return el;
+  }
+
+  // A room's result as the pages say it: "1♥ by S, +1" (result_html), or Pass.
+  function resultEl(room) {
+    var el = span("res", "");
+    if (!room.contract || room.contract.toUpperCase() === "PASS" || room.tricks === null) {
+      el.appendChild(span("pass", label("pass")));
+      return el;
+    }
+    var diff = room.tricks - (parseInt(room.contract.charAt(0), 10) + 6);
+    var outcome = diff === 0 ? "=" : (diff > 0 ? "+" + diff : String(diff));
+    var pattern = label("result") || "{contract} {seat} {outcome}";
+    pattern.split(/(\{contract\}|\{seat\}|\{outcome\})/).forEach(function (part) {
+      if (part === "{contract}") el.appendChild(contractEl(room.contract));
+      else if (part === "{seat}") el.appendChild(document.createTextNode(label("seat-" + String(room.declarer).toLowerCase()) || room.declarer));
+      else if (part === "{outcome}") el.appendChild(document.createTextNode(outcome));
+      else if (part) el.appendChild(document.createTextNode(part));
+    });
+    return el;
+  }
+
   function drawRoom(cell, room) {
     var parts = [];
     if (room.status === "not_started") parts.push(span("muted", "–", label("not-started")));
     else if (room.status === "cut") parts.push(span("muted", label("cut")));
     else if (room.adjusted) parts.push(span("res", room.adjusted));
     else if (room.result) {
-      parts.push(span("res", room.result));
+      parts.push(resultEl(room));
       parts.push(document.createTextNode(" "));
       parts.push(span("ns small", room.ns_score === null ? "" : signed(room.ns_score)));
     } else parts.push(span("done", "✓", label("finished")));

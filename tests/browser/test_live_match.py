@@ -85,8 +85,10 @@ def test_a_spectator_page_follows_the_match_by_itself(live_server, match, browse
             f"() => document.querySelector('#live-match').getAttribute('data-etag') !== '{etag}'"
         )
         open_cell.locator(".res, .done").wait_for()
-        # The broadcast (docs/rules.md § Visibility): a signed-in spectator sees it.
-        assert "4SN=" in open_cell.inner_text()
+        # The broadcast (docs/rules.md § Visibility): a signed-in spectator sees the result,
+        # written as the server writes it ("4♠ by N, =", not "4SN=").
+        assert "4♠ by N, =" in open_cell.inner_text()
+        assert open_cell.locator(".suit-s").count() == 1
         no_scroll = "document.documentElement.scrollWidth <= window.innerWidth"
         assert page.evaluate(no_scroll)
 

@@ -143,3 +143,36 @@ def test_the_beat_solves_the_leads_of_the_weeks_pools(settings):
     assert leads_analyse_week(week=week_of(timezone.now())) == 0
     assert leads_analyse_week(week=last) == 1
     assert LeadAnalysis.objects.get().leader == "E"
+
+
+def test_a_pairs_events_opening_leads_are_the_sides_as_its_declarer_play_is():
+    """A pairs event records no seats: the opening leads of the player's side count, as
+    its declarer play does (``docs/rules.md`` § The Rate); none of the other side's."""
+    me, partner = UserFactory(), UserFactory()
+    event = EventFactory(status=Event.Status.FINISHED)
+    rnd = RoundFactory(event=event)
+    mine = EntryFactory(event=event)
+    for position, player in enumerate((me, partner), 1):
+        mine.members.create(event=event, player=player, position=position,
+                            confirmed_at=timezone.now())  # fmt: skip
+    theirs = EntryFactory(event=event, members=2)
+    table = TableFactory(event=event, round=rnd, ns=mine, ew=theirs)
+    defended = BoardFactory(event=event, round=rnd, dd_table=DD, par_score=-400)
+    # EW declare 3NT: South (my side) leads the ♥A, a trick worse than the best lead
+    ResultFactory(table=table, board=defended, contract="3NT", declarer="E", tricks=9,
+                  ns_score=-400, lead="HA")  # fmt: skip
+    LeadAnalysis.objects.create(board=defended, strain="NT", leader="S",
+                                tricks={"HA": 3, "S2": 4}, best=4)  # fmt: skip
+    declared = BoardFactory(event=event, round=rnd, dd_table=DD, par_score=420)
+    # my side declares: the opponents' lead (the best one) is theirs, not mine
+    ResultFactory(table=table, board=declared, contract="4S", declarer="N", tricks=10,
+                  ns_score=420, lead="S2")  # fmt: skip
+    LeadAnalysis.objects.create(board=declared, strain="S", leader="E",
+                                tricks={"HA": 3, "S2": 4}, best=4)  # fmt: skip
+    for player in (me, partner):
+        f = player_analysis(player=player)
+        assert f["leads"] == {"boards": 1, "costly": 1, "tricks_lost": 1, "share": 100}
+    opponent = theirs.members.first().player
+    assert player_analysis(player=opponent)["leads"] == {
+        "boards": 1, "costly": 0, "tricks_lost": 0, "share": 0,
+    }  # fmt: skip

@@ -16,6 +16,7 @@ from datetime import datetime
 
 from django.db import models
 from django.db.models import Q, QuerySet
+from django.utils.translation import npgettext
 
 import scoring
 
@@ -140,6 +141,16 @@ class Format:
     my_table_url: str = "tournaments:my_table"
     #: The URL name of the format's own event page, when the generic one does not fit.
     event_url: str = ""
+
+    # -- how the pages name it (``docs/rules.md`` § Formats) --------------------------------
+    def entries_label(self, count: int) -> str:
+        """What the entries are called next to their number: "Pairs" (a team format says
+        "Teams", a format of single players "Players"), in the plural form of ``count``."""
+        return npgettext("entries", "Pair", "Pairs", count)
+
+    def scoring_label(self, *, event: Event) -> str:
+        """How the event is scored, as its pages say it: the event's scoring method."""
+        return str(event.get_method_display())
 
     # -- who sits where -------------------------------------------------------------------
     def table_side(self, *, table: Table, user, claim: bool = False) -> str | None:

@@ -4,6 +4,7 @@ the scoring pool and individual events (``docs/rules.md`` § Formats)."""
 from __future__ import annotations
 
 from django.db.models import OuterRef, QuerySet, Subquery
+from django.utils.translation import npgettext
 
 from ..models import Entry, EntryMember, Event, Round, Table, TableSeat
 
@@ -48,6 +49,10 @@ class SeatedPlayers:
     ``TableSeat``, not the tables' entries (mixed into the pool and individual events)."""
 
     seats_players = True
+
+    def entries_label(self, count: int) -> str:
+        """Each entry is one player."""
+        return npgettext("entries", "Player", "Players", count)
 
     def table_side(self, *, table: Table, user, claim: bool = False) -> str | None:
         return seat_side(table, user)

@@ -36,6 +36,7 @@ from datetime import datetime
 
 from django.db.models import Exists, OuterRef, Q
 from django.utils.translation import gettext as _
+from django.utils.translation import npgettext
 
 import scoring
 
@@ -191,6 +192,15 @@ class TeamsFormat(Format):
     owns_totals = True
     seats_players = True
     live_view = True
+
+    # -- how the pages name it ----------------------------------------------------------
+    def entries_label(self, count: int) -> str:
+        return npgettext("entries", "Team", "Teams", count)
+
+    def scoring_label(self, *, event: Event) -> str:
+        """A match's IMPs become VPs (``docs/rules.md`` § Teams); the event's method
+        (a pairs event's setting) plays no part."""
+        return _("IMPs → VPs")
 
     # -- who sits where: the line-up, or the first table a player acts at ---------------
     def table_side(self, *, table: Table, user, claim: bool = False) -> str | None:

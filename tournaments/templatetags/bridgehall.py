@@ -21,6 +21,7 @@ from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
+from ..formats import format_for
 from ..timezones import zone, zone_label
 
 register = template.Library()
@@ -100,3 +101,17 @@ def neg(value) -> str:
         return "neg" if value < 0 else ""
     text = str(value or "").strip()
     return "neg" if text[:1] in ("-", "\u2212") and text[1:2].isdigit() else ""
+
+
+@register.filter
+def scoring_label(event) -> str:
+    """How the event is scored, as its format names it (``docs/rules.md`` § Formats):
+    ``{{ event|scoring_label }}`` -> "Cross-IMPs", "IMPs → VPs"."""
+    return format_for(event).scoring_label(event=event)
+
+
+@register.filter
+def entries_label(event, count) -> str:
+    """What the event's entries are called next to their number, as its format names
+    them: ``{{ event|entries_label:event.pairs }}`` -> "Pairs", "Teams", "Players"."""
+    return format_for(event).entries_label(int(count or 0))

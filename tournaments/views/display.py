@@ -14,6 +14,9 @@ from django.utils.html import format_html
 from django.utils.http import RFC3986_SUBDELIMS
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
+import scoring
 
 from ..formatting import DASH as DASH  # re-exported for the pages
 from ..formatting import points_text as points_text
@@ -45,6 +48,31 @@ def contract_html(contract: str) -> SafeString:
     doubles = rest[len(strain) :]
     return format_html(
         '<span class="contract">{}{}{}</span>', level, suit_html(strain), doubles or ""
+    )
+
+
+def seat_text(seat: str) -> str:
+    """A seat letter in the reader's language (as ``_seat.html`` writes it)."""
+    names = {
+        "N": pgettext("seat", "N"),
+        "E": pgettext("seat", "E"),
+        "S": pgettext("seat", "S"),
+        "W": pgettext("seat", "W"),
+    }
+    return names.get(seat, seat)
+
+
+def result_html(contract: str, declarer: str, tricks: int | None) -> SafeString:
+    """A played result as the pages say it: "1♥ by S, +1", "3NT by N, =", "4♠X by E, -2";
+    passed out: Pass. ``static/js/livematch.js`` writes it the same way."""
+    if not contract or contract.upper() == "PASS" or tricks is None:
+        return contract_html(contract)
+    diff = tricks - scoring.parse_contract(contract).tricks_needed
+    return format_html(
+        _("{contract} by {seat}, {outcome}"),
+        contract=contract_html(contract),
+        seat=seat_text(declarer),
+        outcome="=" if diff == 0 else f"{diff:+d}",
     )
 
 

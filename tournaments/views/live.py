@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from ..formats import format_for
 from ..models import Event
 from ..services.live import Served, etag_matches, live_event_for, live_match_for
-from .display import score_text
+from .display import result_html, score_text
 
 #: How often the page asks for a new state (ms); a 304 costs a few hundred bytes.
 POLL_MS = 3000
@@ -57,10 +57,13 @@ def event_live_json(request: HttpRequest, event_id: int) -> HttpResponse:
 
 
 def _with_scores_shown(state: dict) -> dict:
-    """The rooms' NS scores as the page shows them (+420, -50, 0)."""
+    """The rooms' results and NS scores as the page shows them ("1♥ by S, +1"; +420,
+    -50, 0), as every page writes a result."""
     for board in state["boards"]:
         for room in (board["open"], board["closed"]):
             room["ns_text"] = "" if room["ns_score"] is None else score_text(room["ns_score"])
+            if room["result"]:
+                room["text"] = result_html(room["contract"], room["declarer"], room["tricks"])
     return state
 
 

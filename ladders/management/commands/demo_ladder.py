@@ -8,6 +8,7 @@ from django.core.management.base import BaseCommand
 from accounts.models import User
 from ladders import services
 from ladders.models import Ladder
+from tournaments.models import Team
 from tournaments.services.teams import team_create
 from tournaments.simulation import _sim_users
 
@@ -24,7 +25,10 @@ class Command(BaseCommand):
             self.stdout.write("demo ladder skipped")
             return
         others = _sim_users("ladderdemo", 28, random.Random(13))
-        demo = team_create(name="Alice's four", captain=players[0], players=players)
+        # Alice's team of the demo's live round robin (demo_data), if it is there
+        demo = Team.objects.filter(name="Alice's four", captain=players[0]).first()
+        if demo is None:
+            demo = team_create(name="Alice's four", captain=players[0], players=players)
         teams = [
             team_create(
                 name=f"Club team {i + 1}", captain=others[4 * i], players=others[4 * i : 4 * i + 4]
