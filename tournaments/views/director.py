@@ -23,7 +23,12 @@ from ..models import Board, Entry, Event, EventLog, Result, Round, Table
 from ..numbers import ascii_int
 from ..permissions import is_event_director
 from ..services import schedule
-from ..services.imports import MAX_IMPORT_BYTES, event_results_import, event_scoring_compare
+from ..services.imports import (
+    MAX_IMPORT_BYTES,
+    AlreadyImportedError,
+    event_results_import,
+    event_scoring_compare,
+)
 from ..services.interchange import event_deals_import
 from .actions import perform
 from .display import contract_html, pair_names, score_text
@@ -81,6 +86,7 @@ def results_import(request: HttpRequest) -> HttpResponse:
     if not is_event_director(user=request.user):
         raise PermissionDenied
     error, name = "", request.POST.get("name", "").strip()[:120]
+    existing = None  # the event the same file became (docs/rules.md § Files)
     if request.method == "POST":
         upload = request.FILES.get("file")
         if upload is None:
@@ -89,7 +95,12 @@ def results_import(request: HttpRequest) -> HttpResponse:
             error = _("The file is larger than 4 MB.")
         else:
             try:
-                event = event_results_import(data=upload.read(), actor=request.user, name=name)
+                event = event_results_import(
+                    data=upload.read(), actor=request.user, name=name,
+                    force=bool(request.POST.get("force")),
+                )  # fmt: skip
+            except AlreadyImportedError as exc:
+                error, existing = exc.message, exc.event
             except BridgeError as exc:
                 error = exc.message
             else:
@@ -104,7 +115,11 @@ def results_import(request: HttpRequest) -> HttpResponse:
                     request, done % {"n": event.entries.count(), "boards": event.boards.count()}
                 )
                 return redirect("tournaments:event_detail", event_id=event.pk)
-    return render(request, "tournaments/results_import.html", {"error": error, "name": name})
+    return render(
+        request,
+        "tournaments/results_import.html",
+        {"error": error, "name": name, "existing": existing},
+    )
 
 
 @login_required
