@@ -100,3 +100,12 @@ def neg(value) -> str:
         return "neg" if value < 0 else ""
     text = str(value or "").strip()
     return "neg" if text[:1] in ("-", "\u2212") and text[1:2].isdigit() else ""
+
+
+@register.filter
+def result_said(result) -> str:
+    """A table result as players say it ("3NT by N, 9 tricks, lead S4 (NS +400)"): the
+    words of the refusals and the event log (``services.results.result_summary``)."""
+    from ..services.results import result_summary
+
+    return result_summary(result) if result is not None else ""

@@ -172,6 +172,22 @@ def _event_for_director(request: HttpRequest, event_id: int) -> Event:
     return event
 
 
+def _stored_for_correction(event: Event, form: CorrectionForm) -> dict | None:
+    """What the correction form is about (a console cell's link, or the form sent
+    back): the table, the board and the result stored there, if any, so the director
+    sees the disputed result (who entered it, who disputed it and why) beside the form."""
+    if form.is_bound:
+        wanted = {k: ascii_int(form.data.get(k) or "", signed=False) for k in ("table", "board")}
+    else:
+        wanted = {k: form.initial.get(k) for k in ("table", "board")}
+    if not all(0 < (wanted[k] or 0) <= 32767 for k in wanted):  # numbers of small columns
+        return None
+    result = selectors.result_at_get(
+        event=event, table_number=wanted["table"], board_number=wanted["board"]
+    )
+    return {**wanted, "result": result}
+
+
 def _director_page(
     request: HttpRequest,
     event: Event,
@@ -186,6 +202,7 @@ def _director_page(
     if correction_form is None:  # a console cell links here with its table and board
         wanted = {k: ascii_int(request.GET.get(k, ""), signed=False) for k in ("table", "board")}
         correction_form = CorrectionForm(initial={k: v for k, v in wanted.items() if v})
+    stored = _stored_for_correction(event, correction_form)
     hand_rounds = [
         n
         for n in (event.current_round, event.current_round + 1)
@@ -204,6 +221,7 @@ def _director_page(
             "can_start": event.status == Event.Status.REGISTRATION,
             "add_form": add_form or AddPairForm(),
             "correction_form": correction_form or CorrectionForm(),
+            "stored": stored,
             "corrections": [
                 (c, _describe(c.old_value), _describe(c.new_value))
                 for c in selectors.corrections_recent_get(event=event)
