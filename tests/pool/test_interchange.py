@@ -336,7 +336,9 @@ def test_an_import_takes_as_many_queries_for_thirty_boards_as_for_two(
     assert PoolScore.objects.filter(event=event).count() == 4 * (2 * count - 1)
 
 
-def test_the_command_and_the_page_import_an_individual_file(tmp_path, client, director):
+def test_the_command_and_the_page_import_an_individual_file(
+    tmp_path, client, director, django_capture_on_commit_callbacks
+):
     path = tmp_path / "individual.xml"
     path.write_text(OTHER_SCORER)
     out = StringIO()
@@ -349,7 +351,9 @@ def test_the_command_and_the_page_import_an_individual_file(tmp_path, client, di
     client.force_login(director)
     upload = SimpleUploadedFile("individual.xml", OTHER_SCORER.encode())
     again = {"file": upload, "name": "Old club", "force": "on"}  # the command's file again
-    page = client.post("/events/import/", again, follow=True)
+    with django_capture_on_commit_callbacks(execute=True):  # the task runs
+        sent = client.post("/events/import/", again)
+    page = client.get(sent.url, follow=True)  # the progress page, then the event
     event = Event.objects.get(name="Old club")
     assert event.kind == Event.Kind.POOL and event.director == director
     assert "8 players and 2 boards" in page.content.decode()

@@ -8,7 +8,7 @@ package; these models only store what the services computed.
 
 from .events import Entry, EntryMember, Event
 from .idempotency import IdempotencyKey
-from .imports import ImportedFile
+from .imports import ImportedFile, ImportJob
 from .log import EventLog, SchedulerTick
 from .mail import ScorecardEmail
 from .play import Board, Result, ResultCorrection, Round, Standing, Table, TableSeat
@@ -34,6 +34,7 @@ __all__ = [
     "SchedulerTick",
     "IdempotencyKey",
     "ImportedFile",
+    "ImportJob",
     "ScorecardEmail",
     "Team",
     "TeamMember",

@@ -1,7 +1,9 @@
-"""The file an imported event came from (``docs/rules.md`` § Files)."""
+"""The file an imported event came from, and the import page's background imports
+(``docs/rules.md`` § Files)."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
@@ -34,3 +36,55 @@ class ImportedFile(models.Model):
 
     def __str__(self) -> str:
         return self.sha256
+
+
+class ImportJob(models.Model):
+    """A results file the import page hands to the background (``tasks.import_results``)
+    and shows the progress of: queued, importing, then the event or what was wrong
+    (``docs/rules.md`` § Files). The file's bytes are kept until the import ends."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", _("waiting to start")
+        RUNNING = "running", _("importing")
+        DONE = "done", _("imported")
+        FAILED = "failed", _("refused")
+
+    director = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("director"),
+        on_delete=models.CASCADE,
+        related_name="+",
+    )
+    name = models.CharField(_("name"), max_length=120, blank=True)
+    force = models.BooleanField(_("import anyway"), default=False)
+    data = models.BinaryField(_("file"), blank=True)
+    status = models.CharField(_("status"), max_length=10, choices=Status, default=Status.QUEUED)
+    error = models.TextField(_("error"), blank=True)
+    error_code = models.CharField(_("error code"), max_length=30, blank=True)
+    # the event the same file became, when refused as imported before
+    existing = models.ForeignKey(
+        "tournaments.Event",
+        verbose_name=_("imported before as"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    event = models.ForeignKey(
+        "tournaments.Event",
+        verbose_name=_("event"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    started_at = models.DateTimeField(_("started at"), null=True, blank=True)
+    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("import job")
+        verbose_name_plural = _("import jobs")
+
+    def __str__(self) -> str:
+        return f"{self.pk} {self.status}"
