@@ -4,8 +4,11 @@ it; the task is safe to run twice."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.utils import timezone
 from django.utils.html import escape
 
 from tests.factories import UserFactory
@@ -93,3 +96,21 @@ def test_with_no_worker_the_page_answers_with_the_event_or_the_error(client):
     assert sent.status_code == 302 and sent.url == f"/events/{event.pk}/"
     again = client.post("/events/import/", {"file": SimpleUploadedFile("x.xml", PAIRS)})
     assert again.status_code == 200 and f'href="/events/{event.pk}/"' in again.content.decode()
+
+
+def test_a_job_no_worker_took_is_given_up_after_ten_minutes(
+    db, client, director, django_capture_on_commit_callbacks
+):
+    client.force_login(director)
+    with django_capture_on_commit_callbacks() as queued:  # the broker lost the task
+        sent = client.post("/events/import/", {"file": SimpleUploadedFile("x.xml", PAIRS)})
+    job = ImportJob.objects.get()
+    assert _status(client, job)["finished"] is False
+    ImportJob.objects.filter(pk=job.pk).update(created_at=timezone.now() - timedelta(minutes=11))
+
+    assert _status(client, job)["finished"] is True  # the page stops waiting
+    page = client.get(sent.url).content.decode()
+    assert "The import did not finish. Send the file again." in page
+    for task in queued:  # the task arrives after all: the file is not imported
+        task()
+    assert not Event.objects.exists()

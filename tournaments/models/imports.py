@@ -3,10 +3,16 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+
+#: An import not finished this long after it was sent is lost (docs/rules.md § Files).
+IMPORT_JOB_LOST_AFTER = timedelta(minutes=10)
 
 
 class ImportedFile(models.Model):
@@ -88,3 +94,10 @@ class ImportJob(models.Model):
 
     def __str__(self) -> str:
         return f"{self.pk} {self.status}"
+
+    @property
+    def lost(self) -> bool:
+        """Not finished long after it was sent (its task was never queued, or its worker
+        died): the page stops waiting and asks for the file again."""
+        unfinished = self.status in (self.Status.QUEUED, self.Status.RUNNING)
+        return unfinished and timezone.now() - self.created_at > IMPORT_JOB_LOST_AFTER

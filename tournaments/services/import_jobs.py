@@ -17,6 +17,7 @@ from accounts.models import User
 from ..dispatch import dispatch_on_commit
 from ..errors import BridgeError
 from ..models import ImportJob
+from ..models.imports import IMPORT_JOB_LOST_AFTER
 from ..permissions import director_required
 from .imports import MAX_IMPORT_BYTES, AlreadyImportedError, event_results_import
 
@@ -35,11 +36,12 @@ def import_job_create(
 
 def import_job_run(*, job_id: int) -> ImportJob | None:
     """Import a queued job's file: its event, or its refusal, is recorded and the file
-    is dropped. Safe to run twice: only a queued job starts (the others return)."""
+    is dropped. Safe to run twice: only a queued job starts (the others return), and
+    not once it is lost (its page has asked for the file again)."""
     now = timezone.now()
-    started = ImportJob.objects.filter(pk=job_id, status=ImportJob.Status.QUEUED).update(
-        status=ImportJob.Status.RUNNING, started_at=now
-    )
+    started = ImportJob.objects.filter(
+        pk=job_id, status=ImportJob.Status.QUEUED, created_at__gt=now - IMPORT_JOB_LOST_AFTER
+    ).update(status=ImportJob.Status.RUNNING, started_at=now)
     job = ImportJob.objects.select_related("director").filter(pk=job_id).first()
     if not started or job is None:
         return job

@@ -137,6 +137,9 @@ def _import_job_answer(request: HttpRequest, job_id: int, *, sent: bool = False)
         return redirect("tournaments:event_detail", event_id=job.event_id)
     if job.status == ImportJob.Status.FAILED:
         return _import_page(request, error=job.error, name=job.name, existing=job.existing)
+    if job.lost:
+        error = _("The import did not finish. Send the file again.")
+        return _import_page(request, error=error, name=job.name)
     return render(request, "tournaments/results_import_job.html", {"job": job})
 
 
@@ -159,7 +162,7 @@ def results_import_job_status(request: HttpRequest, job_id: int) -> JsonResponse
         {
             "status": job.status,
             "label": job.get_status_display(),
-            "finished": job.status in (ImportJob.Status.DONE, ImportJob.Status.FAILED),
+            "finished": job.lost or job.status in (ImportJob.Status.DONE, ImportJob.Status.FAILED),
             "event": job.event_id,
         }
     )
