@@ -6,9 +6,10 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from .models import Event
+from .models import Event, Result
 
 DASH = "–"
 
@@ -30,3 +31,28 @@ def more_minutes_text(minutes: int) -> str:
     return ngettext(
         "The round has %(n)d more minute.", "The round has %(n)d more minutes.", minutes
     ) % {"n": minutes}
+
+
+def result_words(snapshot: dict) -> str:
+    """A stored result (its fields as a dict, as the audit trail keeps them) as players
+    say it: "4S by N, 10 tricks, lead HA (NS +420)", "passed out", "not played", "an
+    adjusted score (A+/A-)"; an empty dict is "no result"."""
+    status = snapshot.get("status")
+    if not snapshot:
+        return _("no result")
+    if status == Result.Status.CUT:
+        return _("not played")
+    if status == Result.Status.ADJUSTED:
+        codes = f"{snapshot.get('ns_adjustment') or DASH}/{snapshot.get('ew_adjustment') or DASH}"
+        return f"{_('an adjusted score')} ({codes})"
+    if snapshot.get("contract") == "PASS":
+        return _("passed out")
+    text = _("%(c)s by %(d)s, %(t)d tricks") % {
+        "c": snapshot.get("contract"),
+        "d": snapshot.get("declarer"),
+        "t": snapshot.get("tricks") or 0,
+    }
+    if snapshot.get("lead"):
+        text += _(", lead %(l)s") % {"l": snapshot["lead"]}
+    score = snapshot.get("ns_score")
+    return f"{text} (NS {score:+d})" if score else f"{text} (NS 0)"

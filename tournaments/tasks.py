@@ -45,3 +45,11 @@ def send_scorecards(event_id: int) -> int:
 def send_invitation_email(entry_id: int) -> bool:
     """Tell an invited partner of their invitation."""
     return invitation_email_send(entry_id=entry_id)
+
+
+@shared_task(acks_late=True, ignore_result=True)
+def import_results(job_id: int) -> None:
+    """The import page's file, imported in the background (only a queued job starts)."""
+    from .services.import_jobs import import_job_run
+
+    import_job_run(job_id=job_id)

@@ -9,6 +9,12 @@ urlpatterns = [
     path("my-table/", tables.my_table_current, name="my_table_current"),
     path("events/new/", director.event_create, name="event_create"),
     path("events/import/", director.results_import, name="results_import"),
+    path("events/import/<int:job_id>/", director.results_import_job, name="results_import_job"),
+    path(
+        "events/import/<int:job_id>/status.json",
+        director.results_import_job_status,
+        name="results_import_job_status",
+    ),
     path("events/new/teams/", teams.teams_event_create, name="teams_event_create"),
     path("events/new/movement/", director.movement_event_create, name="movement_event_create"),
     path("events/<int:event_id>/movement/", events.movement_cards, name="movement_cards"),

@@ -149,6 +149,13 @@ def test_a_club_night_at_the_tables(live_server, night, browser, viewport):
         td.wait_for_url("**board=*")
         assert td.locator("#id_table").input_value() == str(n["table"].number)
         assert td.locator("#id_board").input_value() == str(n["board2"].number)
+        # The reason is in words (a phone shows no tooltip): on the console, and above
+        # the form with the disputed result, who entered it and who disputed it.
+        assert td.locator("#disputes").get_by_text("We played 2H").is_visible()
+        stored = td.locator("#correction-stored")
+        assert stored.is_visible() and "passed out" in stored.inner_text()
+        assert "We played 2H" in stored.inner_text() and n["ew_user"].name in stored.inner_text()
+        assert td.evaluate(NO_SCROLL)
         in_thread(
             services.result_correct, table_id=n["table"].pk, board_id=n["board2"].pk,
             director=n["director_user"], contract="2H", declarer="W", tricks=8, lead="",
@@ -157,6 +164,10 @@ def test_a_club_night_at_the_tables(live_server, night, browser, viewport):
         settled = _db(lambda: Result.objects.get(board=n["board2"], table=n["table"]))
         assert settled.disputed_at is None and settled.contract == "2H"
         td.locator(".console a.st-disputed").first.wait_for(state="detached", timeout=30_000)
+        td.reload()  # the log says what the correction changed and why
+        log = td.locator(".log").inner_text()
+        assert "now 2H by W, 8 tricks" in log and "before: passed out" in log, log
+        assert "Reason: “table agreed”" in log
 
         # The round (and the event) ends: every player gets their scorecard by email,
         # and its board link opens the board for EW.

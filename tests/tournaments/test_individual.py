@@ -243,7 +243,10 @@ def test_the_api_and_the_command_import_an_individual_file_and_pbn_export_is_ref
     api = APIClient()
     api.force_authenticate(director)
 
-    response = api.post("/api/events/import/results/", {"text": ebu_individual()}, format="json")
+    text = {"text": ebu_individual()}
+    response = api.post("/api/events/import/results/", text, format="json")
+    assert response.status_code == 409 and response.data["event"] == event.pk  # the same file
+    response = api.post("/api/events/import/results/", {**text, "force": True}, format="json")
     assert response.status_code == 201, response.data
     assert response.data["kind"] == "individual"
     pbn = api.get(f"/api/events/{event.pk}/export/results.pbn")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.http import HttpResponse
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
@@ -24,7 +25,13 @@ from ..interchange import pbn_decode
 from ..models import Result
 from ..services import interchange
 from ..services.handrecords import round_hands_pbn
-from ..services.imports import MAX_IMPORT_BYTES, event_results_import, event_scoring_compare
+from ..services.imports import (
+    MAX_IMPORT_BYTES,
+    AlreadyImportedError,
+    event_results_import,
+    event_scoring_compare,
+)
+from .errors import error_body
 from .parsers import JSONParser
 from .permissions import IsDirector, IsEventDirector
 from .utils import error_responses, event_or_404
@@ -222,6 +229,11 @@ class ResultsImportApi(APIView):
         name = serializers.CharField(
             required=False, default="", max_length=120, help_text="Instead of the file's name."
         )
+        force = serializers.BooleanField(
+            required=False,
+            default=False,
+            help_text="Import a file imported before anyway (a second event from it).",
+        )
 
         class Meta:
             ref_name = "ResultsImportFile"
@@ -234,6 +246,11 @@ class ResultsImportApi(APIView):
         )
         name = serializers.CharField(
             required=False, default="", max_length=120, help_text="Instead of the file's name."
+        )
+        force = serializers.BooleanField(
+            required=False,
+            default=False,
+            help_text="Import a file imported before anyway (a second event from it).",
         )
 
         class Meta:
@@ -258,7 +275,7 @@ class ResultsImportApi(APIView):
             "multipart/form-data": FileInputSerializer,
             "application/json": TextInputSerializer,
         },
-        responses={201: OutputSerializer, **error_responses(400, 403)},
+        responses={201: OutputSerializer, **error_responses(400, 403, 409)},
         description="Creates a finished event from a USEBIO 1.2 file (pairs, teams, or an "
         "IMP-scored individual event, which becomes a finished scoring pool) or a "
         "PBN results file (pairs): pairs or teams (players matched by name, else new "
@@ -266,7 +283,10 @@ class ResultsImportApi(APIView):
         "dealer and vulnerability, every traveller line with the file's scores and "
         "points, and the file's ranking. Nothing is re-scored. All or nothing: a bad file "
         "is refused (400) with what is wrong and on which boards; codes unreadable, kind "
-        "(an individual event not scored in IMPs), method, content, too_large.",
+        "(an individual event not scored in IMPs), method, content, too_large. A file "
+        "imported before (the same bytes) is refused (409, code already_imported) with the "
+        "event it became as ``event`` (its id) and ``url`` (its page), unless ``force`` is "
+        "true.",
     )
     def post(self, request):
         self.check_permissions(request)
@@ -279,11 +299,19 @@ class ResultsImportApi(APIView):
                     {"file": [_("The file is larger than 4 MB.")]}, code="too_large"
                 )
             data, name = source.read(), upload.validated_data["name"]
+            force = upload.validated_data["force"]
         else:
             body = self.TextInputSerializer(data=request.data)
             body.is_valid(raise_exception=True)
             data, name = body.validated_data["text"], body.validated_data["name"]
-        event = event_results_import(data=data, actor=request.user, name=name)
+            force = body.validated_data["force"]
+        try:
+            event = event_results_import(data=data, actor=request.user, name=name, force=force)
+        except AlreadyImportedError as exc:  # the refusal names the event the file became
+            existing = exc.event
+            body = error_body(exc.message, exc.code)
+            url = reverse("tournaments:event_detail", kwargs={"event_id": existing.pk})
+            return Response({**body, "event": existing.pk, "url": url}, status=exc.status)
         summary = {
             "event": event.pk, "name": event.name, "source": event.source,
             "method": event.method, "kind": event.kind, "entries": event.entries.count(),

@@ -8,6 +8,7 @@ package; these models only store what the services computed.
 
 from .events import Entry, EntryMember, Event
 from .idempotency import IdempotencyKey
+from .imports import ImportedFile, ImportJob
 from .log import EventLog, SchedulerTick
 from .mail import ScorecardEmail
 from .play import Board, Result, ResultCorrection, Round, Standing, Table, TableSeat
@@ -32,6 +33,8 @@ __all__ = [
     "EventLog",
     "SchedulerTick",
     "IdempotencyKey",
+    "ImportedFile",
+    "ImportJob",
     "ScorecardEmail",
     "Team",
     "TeamMember",

@@ -6,7 +6,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from django.db.models import Count, Max, Prefetch, Q
+from django.db.models import Count, F, Max, Prefetch, Q
 
 from accounts.models import User
 
@@ -189,6 +189,22 @@ def result_get(*, result_id: int) -> Result | None:
     return Result.objects.select_related("table__round__event").filter(pk=result_id).first()
 
 
+def result_at_get(*, event: Event, table_number: int, board_number: int) -> Result | None:
+    """The stored result of board ``board_number`` at table ``table_number`` of the
+    board's round (as the director's correction finds them), with who entered,
+    confirmed and disputed it; None when there is none."""
+    return (
+        Result.objects.filter(
+            board__event=event,
+            board__number=board_number,
+            table__number=table_number,
+            table__round_id=F("board__round_id"),
+        )
+        .select_related("board", "table", "entered_by", "confirmed_by", "disputed_by")
+        .first()
+    )
+
+
 @dataclass
 class MyTableState:
     """What the my-table page polls: the latest round, the user's table in it, what next."""
@@ -268,11 +284,22 @@ class ConsoleRow:
 
 
 @dataclass
+class ConsoleDispute:
+    """A disputed board at a table: the console lists it in words (the reason, who
+    entered and who disputed), not only as a cell's colour."""
+
+    table: Table
+    board: Board
+    result: Result
+
+
+@dataclass
 class Console:
     round: Round | None
     boards: list[Board]
     rows: list[ConsoleRow]
     counts: dict[str, int]
+    disputes: list[ConsoleDispute] = field(default_factory=list)
 
 
 def result_state(result: Result | None) -> str:
@@ -305,9 +332,11 @@ def console_get(*, event: Event) -> Console:
     )
     plays = format_for(event).round_boards(rnd=rnd, tables=tables)
     boards = sorted({b.pk: b for bs in plays.values() for b in bs}.values(), key=lambda b: b.number)
-    results = {(r.table_id, r.board_id): r for r in Result.objects.filter(table__in=tables)}
+    found = Result.objects.filter(table__in=tables).select_related("entered_by", "disputed_by")
+    results = {(r.table_id, r.board_id): r for r in found}
     counts: dict[str, int] = defaultdict(int)
     rows = []
+    disputes = []
     for t in tables:
         mine = {b.pk for b in plays.get(t.pk, [])}
         cells = []
@@ -319,5 +348,7 @@ def console_get(*, event: Event) -> Console:
             state = result_state(r)
             counts[state] += 1
             cells.append(ConsoleCell(board=b, state=state, result=r))
+            if state == "disputed":
+                disputes.append(ConsoleDispute(table=t, board=b, result=r))
         rows.append(ConsoleRow(table=t, cells=cells))
-    return Console(round=rnd, boards=boards, rows=rows, counts=dict(counts))
+    return Console(round=rnd, boards=boards, rows=rows, counts=dict(counts), disputes=disputes)

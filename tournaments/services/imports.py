@@ -14,19 +14,20 @@ the whole file, in one message that says what and where.
 
 from __future__ import annotations
 
+import hashlib
 import math
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime, time
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import scoring
 from accounts.models import User
 
-from ..errors import BridgeError
+from ..errors import BridgeError, ConflictError
 from ..formats import format_for
 from ..interchange import PbnError, UsebioError, pbn_results_parse, usebio_parse
 from ..models import (
@@ -34,6 +35,7 @@ from ..models import (
     Entry,
     EntryMember,
     Event,
+    ImportedFile,
     MovementSettings,
     Result,
     Round,
@@ -494,15 +496,67 @@ def _write(event: Event, plan: _Plan, rounds: dict[tuple, int]) -> None:
     )
 
 
-def event_results_import(*, data: str | bytes, actor: User | None = None, name: str = "") -> Event:
+class AlreadyImportedError(ConflictError):
+    """The file was imported before: ``event`` is the event it became."""
+
+    def __init__(self, event: Event) -> None:
+        super().__init__(
+            _(
+                "This file was already imported: it is the event “%(name)s” (event %(id)d). "
+                "Import it again only if you mean to have it twice."
+            )
+            % {"name": event.name, "id": event.pk},
+            code="already_imported",
+        )
+        self.event = event
+
+
+def file_digest(data: str | bytes) -> str:
+    """The SHA-256 of a file's bytes (text: of its UTF-8 bytes), in hex."""
+    return hashlib.sha256(data.encode("utf-8") if isinstance(data, str) else data).hexdigest()
+
+
+def _imported_event(digest: str) -> Event | None:
+    """The first event imported from the file with this digest, if any."""
+    found = ImportedFile.objects.filter(sha256=digest).select_related("event")
+    first = found.order_by("forced", "imported_at", "pk").first()
+    return first.event if first is not None else None
+
+
+def event_results_import(
+    *, data: str | bytes, actor: User | None = None, name: str = "", force: bool = False
+) -> Event:
     """Create a finished event from a USEBIO or PBN results file (``data``: its
     bytes or text). ``actor`` None: a management command. ``name`` replaces the file's
     event name. BridgeError (code ``unreadable``, ``kind``, ``method`` or ``content``)
-    says what is wrong and where; nothing is written then."""
+    says what is wrong and where; nothing is written then.
+
+    A file imported before (the same bytes, by their SHA-256) is refused with
+    :class:`AlreadyImportedError` (409, code ``already_imported``) naming the event it
+    became, unless ``force``: the director asked to import it anyway
+    (``docs/rules.md`` § Files). Two identical unforced imports at once: the database
+    keeps one file per digest, so the second is refused the same way."""
     if actor is not None:
         director_required(user=actor)
     if len(data) > MAX_IMPORT_BYTES:
         raise BridgeError(_("The file is larger than 4 MB."), code="too_large")
+    digest = file_digest(data)
+    if not force and (existing := _imported_event(digest)) is not None:
+        raise AlreadyImportedError(existing)
+    try:
+        with transaction.atomic():
+            event = _file_import(data=data, actor=actor, name=name)
+            ImportedFile.objects.create(event=event, sha256=digest, forced=force)
+    except IntegrityError:
+        existing = _imported_event(digest)  # committed by the identical upload we raced
+        if existing is None or force:
+            raise
+        raise AlreadyImportedError(existing) from None
+    return event
+
+
+def _file_import(*, data: str | bytes, actor: User | None, name: str) -> Event:
+    """The import itself, by the file's kind of event (in the caller's transaction)."""
     source, parsed, pairs = _read(data)
     values = _event_values(source, parsed, name, actor)
     if source == "usebio" and parsed["event"]["kind"] == "individual":

@@ -20,6 +20,7 @@ from accounts.models import User
 from ..deals import deal_hands
 from ..errors import BridgeError, ConflictError, PermissionDeniedError
 from ..formats import format_for
+from ..formatting import result_words
 from ..lock_objects import (
     event_for_update,
     result_at_table_for_update,
@@ -267,20 +268,9 @@ def table_sit(*, table_id: int, user: User, now: datetime | None = None) -> Tabl
 
 def result_summary(result: Result) -> str:
     """A result as players say it: "4S by N, 10 tricks, lead HA (NS +420)"."""
-    if result.status == Result.Status.CUT:
-        return _("not played")
     if result.status == Result.Status.ADJUSTED:
         return _("an adjusted score")
-    if result.contract == "PASS":
-        return _("passed out")
-    text = _("%(c)s by %(d)s, %(t)d tricks") % {
-        "c": result.contract,
-        "d": result.declarer,
-        "t": result.tricks,
-    }
-    if result.lead:
-        text += _(", lead %(l)s") % {"l": result.lead}
-    return f"{text} (NS {result.ns_score:+d})" if result.ns_score else f"{text} (NS 0)"
+    return result_words(_snapshot(result))
 
 
 def _who_entered(result: Result, side: str | None) -> str:
@@ -508,15 +498,23 @@ def result_correct(
         result.confirmed_by, result.confirmed_at = director, now
         result.disputed_at, result.disputed_by, result.dispute_reason = None, None, ""
         result.save()
+        new = _snapshot(result)
         ResultCorrection.objects.create(
             result=result,
             changed_by=director,
             changed_at=now,
             old_value=old,
-            new_value=_snapshot(result),
+            new_value=new,
             reason=reason,
         )
-        _log_unlock(rnd, table, result, director)
+        # The log says what changed, in words (views/eventlog.py): the board and table,
+        # the new and the old result, and the reason. It also records who unlocked the
+        # board for the table (a correction confirms the result).
+        log_action(
+            event=event, actor=director, action="result_correct", round_number=rnd.number,
+            data={"table": table.number, "board": board.number, "result": result.pk,
+                  "old": old, "new": new, "reason": reason},
+        )  # fmt: skip
         fmt = format_for(event)
         if fmt.scores_on_arrival:  # the pool: this result's own score only
             fmt.result_corrected(result=result, created=not old)

@@ -115,3 +115,12 @@ def entries_label(event, count) -> str:
     """What the event's entries are called next to their number, as its format names
     them: ``{{ event|entries_label:event.pairs }}`` -> "Pairs", "Teams", "Players"."""
     return format_for(event).entries_label(int(count or 0))
+
+
+@register.filter
+def result_said(result) -> str:
+    """A table result as players say it ("3NT by N, 9 tricks, lead S4 (NS +400)"): the
+    words of the refusals and the event log (``services.results.result_summary``)."""
+    from ..services.results import result_summary
+
+    return result_summary(result) if result is not None else ""

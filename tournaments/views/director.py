@@ -7,7 +7,7 @@ import json
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
@@ -19,11 +19,13 @@ from ..errors import BridgeError
 from ..formatting import more_minutes_text
 from ..forms import AddPairForm, CorrectionForm, EventForm, MovementEventForm, event_edit_form
 from ..interchange import pbn_decode
-from ..models import Board, Entry, Event, EventLog, Result, Round, Table
+from ..models import Board, Entry, Event, EventLog, ImportJob, Result, Round, Table
 from ..numbers import ascii_int
 from ..permissions import is_event_director
+from ..selectors.imports import import_job_get
 from ..services import schedule
-from ..services.imports import MAX_IMPORT_BYTES, event_results_import, event_scoring_compare
+from ..services.import_jobs import import_job_create
+from ..services.imports import MAX_IMPORT_BYTES, event_scoring_compare
 from ..services.interchange import event_deals_import
 from .actions import perform
 from .display import contract_html, pair_names, score_text
@@ -75,12 +77,33 @@ def _describe(snapshot: dict) -> SafeString:
     )
 
 
+def _imported_text(event: Event) -> str:
+    done = (
+        _("Imported: %(n)d teams and %(boards)d boards, as the file gives them.")
+        if event.is_teams
+        else _("Imported: %(n)d players and %(boards)d boards, as the file gives them.")
+        if event.is_individual
+        else _("Imported: %(n)d pairs and %(boards)d boards, as the file gives them.")
+    )
+    return done % {"n": event.entries.count(), "boards": event.boards.count()}
+
+
+def _import_page(request: HttpRequest, *, error="", name="", existing=None) -> HttpResponse:
+    return render(
+        request,
+        "tournaments/results_import.html",
+        {"error": error, "name": name, "existing": existing},
+    )
+
+
 @login_required
 def results_import(request: HttpRequest) -> HttpResponse:
-    """A director imports a finished event from another scorer's USEBIO or PBN file."""
+    """A director imports a finished event from another scorer's USEBIO or PBN file: in
+    the background, with a progress page (at once when no worker runs the tasks)."""
     if not is_event_director(user=request.user):
         raise PermissionDenied
     error, name = "", request.POST.get("name", "").strip()[:120]
+    existing = None  # the event the same file became (docs/rules.md § Files)
     if request.method == "POST":
         upload = request.FILES.get("file")
         if upload is None:
@@ -89,22 +112,62 @@ def results_import(request: HttpRequest) -> HttpResponse:
             error = _("The file is larger than 4 MB.")
         else:
             try:
-                event = event_results_import(data=upload.read(), actor=request.user, name=name)
+                job = import_job_create(
+                    data=upload.read(), actor=request.user, name=name,
+                    force=bool(request.POST.get("force")),
+                )  # fmt: skip
             except BridgeError as exc:
                 error = exc.message
             else:
-                done = (
-                    _("Imported: %(n)d teams and %(boards)d boards, as the file gives them.")
-                    if event.is_teams
-                    else _("Imported: %(n)d players and %(boards)d boards, as the file gives them.")
-                    if event.is_individual
-                    else _("Imported: %(n)d pairs and %(boards)d boards, as the file gives them.")
-                )
-                messages.success(
-                    request, done % {"n": event.entries.count(), "boards": event.boards.count()}
-                )
-                return redirect("tournaments:event_detail", event_id=event.pk)
-    return render(request, "tournaments/results_import.html", {"error": error, "name": name})
+                return _import_job_answer(request, job.pk, sent=True)
+    return _import_page(request, error=error, name=name, existing=existing)
+
+
+def _import_job_answer(request: HttpRequest, job_id: int, *, sent: bool = False) -> HttpResponse:
+    """Where a job stands: the new event, the import page with what was wrong, or the
+    progress page while it is queued or importing (after the upload, a redirect to it:
+    no worker runs the tasks, the job has finished in the request already)."""
+    job = import_job_get(job_id=job_id, user=request.user)
+    if job is None:
+        raise Http404
+    if sent and job.status in (ImportJob.Status.QUEUED, ImportJob.Status.RUNNING):
+        return redirect("tournaments:results_import_job", job_id=job.pk)
+    if job.status == ImportJob.Status.DONE and job.event is not None:
+        messages.success(request, _imported_text(job.event))
+        return redirect("tournaments:event_detail", event_id=job.event_id)
+    if job.status == ImportJob.Status.FAILED:
+        return _import_page(request, error=job.error, name=job.name, existing=job.existing)
+    if job.lost:
+        error = _("The import did not finish. Send the file again.")
+        return _import_page(request, error=error, name=job.name)
+    return render(request, "tournaments/results_import_job.html", {"job": job})
+
+
+@login_required
+def results_import_job(request: HttpRequest, job_id: int) -> HttpResponse:
+    """The progress page of a background import (it polls the job's status)."""
+    if not is_event_director(user=request.user):
+        raise PermissionDenied
+    return _import_job_answer(request, job_id)
+
+
+def results_import_job_status(request: HttpRequest, job_id: int) -> JsonResponse:
+    """``events/import/<job>/status.json``: polled by the progress page."""
+    if not is_event_director(user=request.user):
+        return JsonResponse({"detail": _("Only the event's director may do this.")}, status=403)
+    job = import_job_get(job_id=job_id, user=request.user)
+    if job is None:
+        return JsonResponse({"detail": _("No such import.")}, status=404)
+    response = JsonResponse(
+        {
+            "status": job.status,
+            "label": job.get_status_display(),
+            "finished": job.lost or job.status in (ImportJob.Status.DONE, ImportJob.Status.FAILED),
+            "event": job.event_id,
+        }
+    )
+    response["Cache-Control"] = "no-store"
+    return response
 
 
 @login_required
@@ -157,6 +220,22 @@ def _event_for_director(request: HttpRequest, event_id: int) -> Event:
     return event
 
 
+def _stored_for_correction(event: Event, form: CorrectionForm) -> dict | None:
+    """What the correction form is about (a console cell's link, or the form sent
+    back): the table, the board and the result stored there, if any, so the director
+    sees the disputed result (who entered it, who disputed it and why) beside the form."""
+    if form.is_bound:
+        wanted = {k: ascii_int(form.data.get(k) or "", signed=False) for k in ("table", "board")}
+    else:
+        wanted = {k: form.initial.get(k) for k in ("table", "board")}
+    if not all(0 < (wanted[k] or 0) <= 32767 for k in wanted):  # numbers of small columns
+        return None
+    result = selectors.result_at_get(
+        event=event, table_number=wanted["table"], board_number=wanted["board"]
+    )
+    return {**wanted, "result": result}
+
+
 def _director_page(
     request: HttpRequest,
     event: Event,
@@ -171,6 +250,7 @@ def _director_page(
     if correction_form is None:  # a console cell links here with its table and board
         wanted = {k: ascii_int(request.GET.get(k, ""), signed=False) for k in ("table", "board")}
         correction_form = CorrectionForm(initial={k: v for k, v in wanted.items() if v})
+    stored = _stored_for_correction(event, correction_form)
     hand_rounds = [
         n
         for n in (event.current_round, event.current_round + 1)
@@ -189,6 +269,7 @@ def _director_page(
             "can_start": event.status == Event.Status.REGISTRATION,
             "add_form": add_form or AddPairForm(),
             "correction_form": correction_form or CorrectionForm(),
+            "stored": stored,
             "corrections": [
                 (c, _describe(c.old_value), _describe(c.new_value))
                 for c in selectors.corrections_recent_get(event=event)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from ..formatting import result_words
+
 
 def _sentences() -> dict:
     """Each action's sentence; its ``%(name)s`` fields come from the row's data."""
@@ -47,6 +49,18 @@ def log_sentence(row) -> str:
         text = template % {k: v for k, v in data.items()}
     except (KeyError, TypeError, ValueError):
         text = template.split("%(")[0].rstrip(" :")
+    if row.action == "result_correct" and "new" in data:  # docs/rules.md § Entry and confirmation
+        text = _(
+            "The director corrected board %(board)s at table %(table)s: now %(new)s; "
+            "before: %(old)s."
+        ) % {
+            "board": data.get("board", ""),
+            "table": data.get("table", ""),
+            "new": result_words(data["new"]),
+            "old": result_words(data.get("old") or {}),
+        }
+        if data.get("reason"):
+            text += " " + _("Reason: “%(reason)s”") % {"reason": data["reason"]}
     if row.action == "round_close" and data.get("cut"):
         text += " " + ngettext("%(n)d board was cut.", "%(n)d boards were cut.", data["cut"]) % {
             "n": data["cut"]

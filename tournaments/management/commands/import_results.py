@@ -5,7 +5,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from tournaments.errors import BridgeError
-from tournaments.services.imports import event_results_import
+from tournaments.services.imports import AlreadyImportedError, event_results_import
 
 
 class Command(BaseCommand):
@@ -20,14 +20,21 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("path", type=Path)
         parser.add_argument("--name", default="", help="The event's name (default: the file's).")
+        parser.add_argument(
+            "--force",
+            action="store_true",
+            help="Import a file imported before anyway (a second event from the same file).",
+        )
 
-    def handle(self, *args, path, name, **opts):
+    def handle(self, *args, path, name, force, **opts):
         try:
             data = path.read_bytes()
         except OSError as exc:
             raise CommandError(f"Cannot read {path}: {exc.strerror}") from exc
         try:
-            event = event_results_import(data=data, name=name)
+            event = event_results_import(data=data, name=name, force=force)
+        except AlreadyImportedError as exc:
+            raise CommandError(f"{exc.message} (--force imports it again.)") from exc
         except BridgeError as exc:
             raise CommandError(exc.message) from exc
         boards = event.boards.count()
