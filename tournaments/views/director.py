@@ -22,12 +22,13 @@ from ..interchange import pbn_decode
 from ..models import Board, Entry, Event, EventLog, Result, Round, Table
 from ..numbers import ascii_int
 from ..permissions import is_event_director
+from ..selectors.events import import_left_out_get
 from ..services import schedule
 from ..services.imports import MAX_IMPORT_BYTES, event_results_import, event_scoring_compare
 from ..services.interchange import event_deals_import
 from .actions import perform
 from .display import contract_html, pair_names, score_text
-from .eventlog import log_sentence
+from .eventlog import left_out_text, log_sentence
 
 EXTEND_MINUTES = 5
 
@@ -103,6 +104,8 @@ def results_import(request: HttpRequest) -> HttpResponse:
                 messages.success(
                     request, done % {"n": event.entries.count(), "boards": event.boards.count()}
                 )
+                for line in import_left_out_get(event=event):  # docs/rules.md § Files
+                    messages.warning(request, left_out_text(line))
                 return redirect("tournaments:event_detail", event_id=event.pk)
     return render(request, "tournaments/results_import.html", {"error": error, "name": name})
 

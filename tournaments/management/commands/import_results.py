@@ -5,7 +5,9 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from tournaments.errors import BridgeError
+from tournaments.selectors.events import import_left_out_get
 from tournaments.services.imports import event_results_import
+from tournaments.views.eventlog import left_out_text
 
 
 class Command(BaseCommand):
@@ -37,3 +39,5 @@ class Command(BaseCommand):
             f"Imported event {event.pk} “{event}”: {entries} {unit}, {boards} boards "
             f"({event.get_source_display()})."
         )
+        for line in import_left_out_get(event=event):  # lines that are not results
+            self.stdout.write(left_out_text(line))
