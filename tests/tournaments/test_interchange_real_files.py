@@ -480,3 +480,39 @@ def test_a_board_factored_by_neuberg_is_written_back_with_the_files_matchpoints(
     assert adjusted.findtext("NS_MATCH_POINTS") == "19.20"
     pbn = interchange.event_results_pbn_export(event=event)
     assert " 29.81 " in pbn and " 2.19" in pbn
+
+
+def test_our_own_swiss_board_factored_by_neuberg_is_written_on_its_top(make_event):
+    from tests.tournaments.test_swiss_mp_factoring import play_but_one
+
+    event = make_event(pairs=6, start=True, method="mp", mp_factoring="neuberg")
+    # board 1 at two of three tables: 12.5 % and 87.5 % of a top of 2 × (3 − 1) = 4
+    assert play_but_one(event, {1: 10, 2: 11}) == {1: (12.5, 87.5), 2: (87.5, 12.5)}
+
+    xml = interchange.event_usebio_export(event=event)
+
+    board = next(
+        b for b in ET.fromstring(xml).iter("BOARD") if b.findtext("BOARD_NUMBER") == "1"
+        and b.find("TRAVELLER_LINE") is not None
+    )  # fmt: skip
+    raw = [
+        (line.findtext("NS_MATCH_POINTS"), line.findtext("EW_MATCH_POINTS"))
+        for line in board.iter("TRAVELLER_LINE")
+    ]
+    assert raw == [("0.50", "3.50"), ("3.50", "0.50"), (None, None)]  # the cut table: NP
+
+
+def test_the_import_page_names_ten_left_out_lines_and_counts_the_others(db, client, director):
+    boards = "".join(
+        two_lines(n).replace("<CONTRACT>4S</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS>9<",
+                             "<CONTRACT>42</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS>9<")
+        for n in range(1, 13)
+    )  # fmt: skip
+    client.force_login(director)
+    upload = SimpleUploadedFile("pairs.xml", pairs_file(boards).encode())
+
+    html = client.post("/events/import/", {"file": upload}, follow=True).content.decode()
+
+    assert html.count("was left out of the import") == 10
+    assert "2 more lines were left out of the import: the event&#x27;s log lists them." in html
+    assert EventLog.objects.filter(action="import_line_left_out").count() == 12

@@ -845,13 +845,13 @@ def mp_factoring_of(boards: Mapping[int, dict]) -> str:
 
 def board_top(lines: Iterable[ResultLine], *, neuberg: bool = False) -> int:
     """The matchpoint top of a board: 2 per other result played (adjusted scores and
-    byes are not compared); factored by Neuberg (``neuberg``), 2 per other table the
-    board was dealt to, adjusted and cut ones included, as Swiss pairs scores it
-    (``docs/rules.md`` § Comparing results)."""
+    byes are not compared); factored by Neuberg (``neuberg``), 2 per other line of the
+    board, adjusted and cut ones included, as Swiss pairs scores it (every table of the
+    round has a line: ``formats/swiss.py``, ``board_points``)."""
     played = sum(
         1
         for line in lines
-        if line.ew_pair is not None and (neuberg or (not line.is_adjusted and not line.not_played))
+        if neuberg or (not line.is_adjusted and not line.not_played and line.ew_pair is not None)
     )
     return max(0, 2 * (played - 1))
 

@@ -28,7 +28,7 @@ from ..services.imports import MAX_IMPORT_BYTES, event_results_import, event_sco
 from ..services.interchange import event_deals_import
 from .actions import perform
 from .display import contract_html, pair_names, score_text
-from .eventlog import left_out_text, log_sentence
+from .eventlog import LEFT_OUT_SHOWN, left_out_more_text, left_out_text, log_sentence
 
 EXTEND_MINUTES = 5
 
@@ -104,8 +104,12 @@ def results_import(request: HttpRequest) -> HttpResponse:
                 messages.success(
                     request, done % {"n": event.entries.count(), "boards": event.boards.count()}
                 )
-                for line in import_left_out_get(event=event):  # docs/rules.md § Files
+                left_out = import_left_out_get(event=event)  # docs/rules.md § Files
+                for line in left_out[:LEFT_OUT_SHOWN]:
                     messages.warning(request, left_out_text(line))
+                if len(left_out) > LEFT_OUT_SHOWN:
+                    more = len(left_out) - LEFT_OUT_SHOWN
+                    messages.warning(request, left_out_more_text(more))
                 return redirect("tournaments:event_detail", event_id=event.pk)
     return render(request, "tournaments/results_import.html", {"error": error, "name": name})
 

@@ -58,6 +58,18 @@ def left_out_text(line: dict) -> str:
     }
 
 
+#: Lines left out of an import named one by one on the page; the log has them all.
+LEFT_OUT_SHOWN = 10
+
+
+def left_out_more_text(more: int) -> str:
+    return ngettext(
+        "%(n)d more line was left out of the import: the event's log lists it.",
+        "%(n)d more lines were left out of the import: the event's log lists them.",
+        more,
+    ) % {"n": more}
+
+
 def log_sentence(row) -> str:
     """The row in words, in the active language."""
     if row.action == LEFT_OUT_ACTION:
