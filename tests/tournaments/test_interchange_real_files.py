@@ -175,6 +175,14 @@ def test_ebuscore_sections_import_with_every_deal_of_the_handset(where, db):
     assert Result.objects.filter(board__event=event).count() == 18 * 4
 
 
+def test_two_handsets_with_different_deals_under_one_number_are_refused():
+    xml = ebuscore_sections({1: deal(1)}, "section").replace(
+        handset({1: deal(1)}), handset({1: deal(2)}), 1
+    )
+    with pytest.raises(UsebioError, match="Board 1: two different deals have this number."):
+        usebio_parse(xml)
+
+
 # --- PairsScorer: a void written "-" ------------------------------------------------------
 
 ONE_SUIT_EACH = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"

@@ -684,7 +684,8 @@ def usebio_parse(xml: str | bytes) -> dict:
     BOARD elements are read wherever they are: under EVENT, under SESSION/SECTION (a
     line keeps its section: the same board number scored across several sections is
     one board) or under MATCH (a line keeps its match's ``id``, its place in the
-    file). A line dict has the keys of ``ResultLine`` plus ``ns_mp``/``ew_mp`` (raw
+    file); a file of teams is a team event whatever its EVENT_TYPE (``_teams_fill``).
+    A line dict has the keys of ``ResultLine`` plus ``ns_mp``/``ew_mp`` (raw
     matchpoints), ``ns_percentage``, ``table``, ``round``, ``section``, ``room`` and
     ``match``; ``ns_points`` is the line's IMPs, else its percentage (the file's, or
     its matchpoints over the top). An individual event's lines are read by

@@ -288,10 +288,10 @@ def _halves_join(number: int, lines: list[tuple[dict, ET.Element, dict]], skippe
         halves = [j for j in group if lines[j][0].get("half")]
         if len(group) != 2 or len(halves) != 1:
             continue
-        full, half = lines[group[0] if group[1] == halves[0] else group[1]][0], lines[halves[0]][0]
-        seats = [(full["players"][s], half["players"][s]) for s in full["players"]]
-        if all(a is None or b is None or a == b for a, b in seats):
-            joins[group[0] if group[1] == halves[0] else group[1]] = halves[0]
+        (full,) = (j for j in group if j != halves[0])
+        seats = lines[full][0]["players"], lines[halves[0]][0]["players"]
+        if all(seats[0][s] is None or seats[1][s] in (None, seats[0][s]) for s in seats[0]):
+            joins[full] = halves[0]  # no seat named twice for two players
     out = []
     for i, (result, element, context) in enumerate(lines):
         if i in joins.values():
