@@ -524,3 +524,19 @@ def test_the_import_page_names_ten_left_out_lines_and_counts_the_others(db, clie
     assert html.count("was left out of the import") == 10
     assert "2 more lines were left out of the import: the event&#x27;s log lists them." in html
     assert EventLog.objects.filter(action="import_line_left_out").count() == 12
+
+
+def test_the_import_command_names_the_lines_left_out(db, tmp_path):
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    path = tmp_path / "pairs.xml"
+    path.write_text(one_impossible_line())
+    out = StringIO()
+
+    call_command("import_results", str(path), stdout=out)
+
+    assert f"Board 2, round 1, table 2, NS 3, EW 4 was left out of the import: {REASON}" in (
+        out.getvalue()
+    )
