@@ -216,21 +216,23 @@ def test_team_matches_with_imps_and_vps():
     ]  # fmt: skip
 
 
-def test_errors_name_the_boards_and_are_grouped():
+def test_lines_that_are_not_results_are_left_out_with_their_board_and_why():
     board = """<BOARD><BOARD_NUMBER>{n}</BOARD_NUMBER><TRAVELLER_LINE><NS_PAIR_NUMBER>1
     </NS_PAIR_NUMBER><CONTRACT>{c}</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS>10</TRICKS>
     <SCORE>480</SCORE></TRAVELLER_LINE></BOARD>"""
     boards = "".join(board.format(n=n, c="4S" if n != 3 else "42") for n in range(1, 30))
-    boards += "".join(board.format(n=n, c="4S").replace("10", "15") for n in range(11, 21))
+    boards += "".join(board.format(n=n, c="4S").replace("10", "15") for n in range(11, 13))
     xml = f'<USEBIO Version="1.2"><EVENT EVENT_TYPE="MP_PAIRS">{boards}</EVENT></USEBIO>'
 
-    with pytest.raises(UsebioError) as error:
-        usebio_parse(xml)
+    data = usebio_parse(xml)
 
-    assert str(error.value) == (
-        "Board 3: contract '42' is not a contract such as 4SX, 3NT or Pass. "
-        "Boards 11–20: <TRICKS> '15' is not a number of tricks."
-    )
+    assert [(p["board"], p["ns"], p["reason"]) for p in data["left_out"]] == [
+        (3, "1", "contract '42' is not a contract such as 4SX, 3NT or Pass."),
+        (11, "1", "<TRICKS> '15' is not a number of tricks."),
+        (12, "1", "<TRICKS> '15' is not a number of tricks."),
+    ]
+    assert data["boards"][3]["results"] == []
+    assert len(data["boards"][11]["results"]) == 1  # its first line, 4S making 10
 
 
 @pytest.mark.parametrize(

@@ -76,8 +76,10 @@ def test_results_pbn_reader_takes_only_ascii_numbers(digit):
         'Lead\\3L;Score_NS\\6R;IMP_NS\\6R;IMP_EW\\6R"]\n'
     )
     row = f" 1  2 4S   N  1{digit} HA     420   1.00  -1.00\n"
-    with pytest.raises(PbnError):
-        pbn_results_parse(deals_pbn({"1": deal}) + score_table + row)
+    parsed = pbn_results_parse(deals_pbn({"1": deal}) + score_table + row)
+    # the line is not read (it is left out, and the import says so)
+    assert parsed["boards"][1]["results"] == []
+    assert parsed["left_out"][0]["reason"] == f"result '1{digit}' is not a number of tricks."
     # An optimum score in other digits is not read as a number either: the board is named.
     text = deals_pbn({"1": deal}).replace("[Deal ", f'[OptimumScore "NS 42{digit}"]\n[Deal ')
     with pytest.raises(PbnError, match="Board 1: par"):

@@ -23,6 +23,7 @@ from rest_framework.views import APIView
 
 from ..interchange import pbn_decode
 from ..models import Result
+from ..selectors.events import import_left_out_get
 from ..services import interchange
 from ..services.handrecords import round_hands_pbn
 from ..services.imports import (
@@ -218,6 +219,21 @@ class DealsImportApi(APIView):
         return Response(self.OutputSerializer(data).data)
 
 
+class ImportProblemSerializer(serializers.Serializer):
+    """A line of a results file left out of its import (docs/rules.md § Files)."""
+
+    board = serializers.IntegerField()
+    section = serializers.CharField(allow_blank=True)
+    round = serializers.IntegerField(allow_null=True, help_text="Null: the file gives none.")
+    table = serializers.IntegerField(allow_null=True, help_text="Null: the file gives none.")
+    ns = serializers.CharField(allow_blank=True, help_text="The NS pair as the file has it.")
+    ew = serializers.CharField(allow_blank=True, help_text="The EW pair as the file has it.")
+    reason = serializers.CharField()
+
+    class Meta:
+        ref_name = "ResultsImportProblem"
+
+
 class ResultsImportApi(APIView):
     """A director creates a finished event from another scorer's results file."""
 
@@ -265,6 +281,11 @@ class ResultsImportApi(APIView):
         entries = serializers.IntegerField(help_text="Pairs, teams, or a pool's players.")
         boards = serializers.IntegerField()
         results = serializers.IntegerField()
+        problems = ImportProblemSerializer(
+            many=True,
+            help_text="Lines of the file that are not results (an impossible contract, "
+            "tricks, score or number), left out of the event; its log records them too.",
+        )
 
         class Meta:
             ref_name = "ResultsImport"
@@ -281,8 +302,9 @@ class ResultsImportApi(APIView):
         "PBN results file (pairs): pairs or teams (players matched by name, else new "
         "guests), team matches with their IMPs and VPs, boards with their deals, "
         "dealer and vulnerability, every traveller line with the file's scores and "
-        "points, and the file's ranking. Nothing is re-scored. All or nothing: a bad file "
-        "is refused (400) with what is wrong and on which boards; codes unreadable, kind "
+        "points, and the file's ranking. Nothing is re-scored. A line that is not a result "
+        "is left out and listed in problems; any other problem refuses the file "
+        "(400) with what is wrong and on which boards; codes unreadable, kind "
         "(an individual event not scored in IMPs), method, content, too_large. A file "
         "imported before (the same bytes) is refused (409, code already_imported) with the "
         "event it became as ``event`` (its id) and ``url`` (its page), unless ``force`` is "
@@ -317,7 +339,7 @@ class ResultsImportApi(APIView):
             "method": event.method, "kind": event.kind, "entries": event.entries.count(),
             "boards": event.boards.count(), "results": Result.objects.filter(
                 board__event=event
-            ).count(),
+            ).count(), "problems": import_left_out_get(event=event),
         }  # fmt: skip
         return Response(self.OutputSerializer(summary).data, status=201)
 

@@ -258,6 +258,7 @@ STRAIN_NAMES = {"NT": "NT", "N": "NT", "S": "S", "H": "H", "D": "D", "C": "C"}
 _CONTRACT = re.compile(r"([1-7])(NT|N|S|H|D|C)(XX|X|)", re.IGNORECASE)
 _LEAD = re.compile(r"([SHDC])(10|[AKQJT98765432])", re.IGNORECASE)
 _PERCENT = re.compile(r"([0-9]+(?:\.[0-9]*)?)%")
+_BOTH_PERCENT = re.compile(r"A([0-9]{2})([0-9]{2})", re.IGNORECASE)
 _ADJUSTMENTS = {"A+": "A+", "A=": "A=", "A": "A=", "A-": "A-", "AVG+": "A+", "AVG": "A="}
 _ADJUSTMENTS["AVG-"] = "A-"
 _MIRROR = {"A+": "A-", "A=": "A=", "A-": "A+", "": ""}
@@ -333,11 +334,14 @@ def _adjustment_side(text: str) -> tuple[str, float | None] | None:
 
 def adjustment_parse(text: str | None) -> tuple[str, str, float | None, float | None] | None:
     """An adjusted score written in a score cell: "A+/A-", "A" (average to both), "A+"
-    (its mirror to the other side), "60%/40%" or "40%": ``(ns code, ew code, ns %,
+    (its mirror to the other side), "60%/40%", "A6040" or "40%": ``(ns code, ew code, ns %,
     ew %)``; None when the text is not an adjustment."""
     if not text:
         return None
     text = text.strip()
+    both = _BOTH_PERCENT.fullmatch(text)
+    if both:  # BriAn's "A5050", "A6040": NS and EW percentages
+        text = f"{both.group(1)}%/{both.group(2)}%"
     if "/" in text:
         ns_text, _, ew_text = text.partition("/")
         ns, ew = _adjustment_side(ns_text), _adjustment_side(ew_text)
@@ -642,14 +646,17 @@ def pbn_results_parse(text: str) -> dict:
     same deal under one number is one board, a different one is refused. A result line
     dict has the keys of ``ResultLine`` plus the file's ``ns_mp``/``ew_mp`` (matchpoints),
     ``ns_percentage``/``ew_percentage``, ``table``, ``round``, ``section``, ``room`` and
-    the players' names of a per-table game. Every problem of the file is collected and
-    raised as one ``PbnError``, grouped by kind and board (``problems``).
+    the players' names of a per-table game. A line that cannot be read (a score table
+    row, a game's result) is left out and listed in ``"left_out"``, as USEBIO's reader
+    does; every other problem of the file is collected and raised as one ``PbnError``,
+    grouped by kind and board (``problems``).
     """
     event: dict = {}
     boards: dict[int, dict] = {}
     tables_seen: dict[int, list[list[list[str]]]] = {}
     totals: list[dict] = []
     problems: list[tuple[int | None, str]] = []
+    skipped: list[dict] = []
     for game in pbn_parse(text):
         tags = game.tags
         if not event and ("Event" in tags or "Scoring" in tags):
@@ -692,14 +699,24 @@ def pbn_results_parse(text: str) -> dict:
             if score_table is not None and score_table.rows:
                 if score_table.rows not in tables_seen[number]:  # repeated per table: once
                     tables_seen[number].append(score_table.rows)
-                    board["results"] += [_result_row(r) for r in score_table.dicts()]
+                    for row in score_table.dicts():
+                        try:
+                            board["results"].append(_result_row(row))
+                        except PbnError as exc:  # left out, the rest is read
+                            skipped.append(_left_out(number, row, str(exc)))
                 _records_attach(game, board["results"])
-            elif (line := _game_result(tags)) is not None:
-                line["auction"], line["play"] = (
-                    game_record(game, "Auction"),
-                    game_record(game, "Play"),
-                )
-                board["results"].append(line)
+            else:
+                try:
+                    line = _game_result(tags)
+                except PbnError as exc:
+                    skipped.append(_left_out(number, tags, str(exc)))
+                    line = None
+                if line is not None:
+                    line["auction"], line["play"] = (
+                        game_record(game, "Auction"),
+                        game_record(game, "Play"),
+                    )
+                    board["results"].append(line)
         except PbnError as exc:
             message = str(exc)
             if not message.endswith("."):
@@ -714,7 +731,28 @@ def pbn_results_parse(text: str) -> dict:
     event["movement"] = event.get("movement", "") if event.get("movement") in MOVEMENT_KINDS else ""
     event["winners"] = _int_or_none(event.get("winners"))
     event.setdefault("mp_factoring", "")
-    return {"event": event, "boards": boards, "totals": totals}
+    return {"event": event, "boards": boards, "totals": totals, "left_out": skipped}
+
+
+def _left_out(number: int, cells: Mapping[str, str], reason: str) -> dict:
+    """A score table row or a game's result that cannot be read, as the import reports
+    it (as ``usebio.left_out``): board, section, round, table, pairs, why."""
+
+    def number_of(name: str) -> int | None:
+        return ascii_int(cells.get(name) or "", signed=False)
+
+    def pair(side: str) -> str:
+        names = " - ".join(
+            cells[s].strip() for s in {"NS": ("North", "South"), "EW": ("East", "West")}[side]
+            if cells.get(s, "").strip()
+        )  # fmt: skip
+        return (cells.get(f"PairId_{side}") or "").strip() or names
+
+    return {
+        "board": number, "section": (cells.get("Section") or "").strip(),
+        "round": number_of("Round"), "table": number_of("Table"),
+        "ns": pair("NS"), "ew": pair("EW"), "reason": reason.rstrip(".") + ".",
+    }  # fmt: skip
 
 
 _CALL = re.compile(r"[1-7](C|D|H|S|NT)|PASS|P|X|XX|AP")
@@ -777,16 +815,43 @@ def _method_from_columns(boards: Mapping[int, dict]) -> str | None:
     return None
 
 
+def mp_factoring_of(boards: Mapping[int, dict]) -> str:
+    """How a file factored its short boards, seen in its raw matchpoints: "neuberg" when a
+    board with an adjusted or cut line has its played lines' matchpoints on the top of
+    every line, 2 × (lines − 1); "played" when on the top of the played lines only; ""
+    when no board shows it. ``boards``: parsed boards (line dicts), sections apart."""
+    for board in boards.values():
+        sections: dict[str, list[dict]] = {}
+        for line in board["results"]:
+            if line["ew_pair"] is not None or line["ew_names"]:  # not a bye
+                sections.setdefault(line["section"], []).append(line)
+        for lines in sections.values():
+            played = [line for line in lines if line["contract"]]
+            if len(played) == len(lines):
+                continue
+            for line in played:
+                if line["ns_mp"] is None or line["ew_mp"] is None:
+                    continue
+                top = line["ns_mp"] + line["ew_mp"]
+                if abs(top - 2 * (len(lines) - 1)) < 0.011:
+                    return "neuberg"
+                if abs(top - 2 * (len(played) - 1)) < 0.011:
+                    return "played"
+    return ""
+
+
 # --- writing ---------------------------------------------------------------------------
 
 
-def board_top(lines: Iterable[ResultLine]) -> int:
+def board_top(lines: Iterable[ResultLine], *, neuberg: bool = False) -> int:
     """The matchpoint top of a board: 2 per other result played (adjusted scores and
-    byes are not compared)."""
+    byes are not compared); factored by Neuberg (``neuberg``), 2 per other line of the
+    board, adjusted and cut ones included, as Swiss pairs scores it (every table of the
+    round has a line: ``formats/swiss.py``, ``board_points``)."""
     played = sum(
         1
         for line in lines
-        if not line.is_adjusted and not line.not_played and line.ew_pair is not None
+        if neuberg or (not line.is_adjusted and not line.not_played and line.ew_pair is not None)
     )
     return max(0, 2 * (played - 1))
 
@@ -955,8 +1020,9 @@ def results_pbn_write(
         lines += _board_tags(event, board)
         lines.append(_tag("Scoring", SCORING_TAGS.get(event.method, "")))
         board_lines = results.get(board.number, [])
+        neuberg = event.mp_factoring == "neuberg" and event.kind not in MOVEMENT_KINDS
         tops = {
-            name: board_top(line for line in board_lines if line.section == name)
+            name: board_top((line for line in board_lines if line.section == name), neuberg=neuberg)
             for name in {line.section for line in board_lines}
         }
         rows = [

@@ -62,9 +62,13 @@ Only boards everyone may see are written (the caller passes them).
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Mapping
 from datetime import datetime
+
+from defusedxml import DefusedXmlException, DTDForbidden, EntitiesForbidden
+from defusedxml.ElementTree import DefusedXMLParser
 
 from scoring import SEATS
 
@@ -255,8 +259,10 @@ def usebio_write(
     for pair in pairs:
         _pair(participants, pair, event.method)
 
+    neuberg = event.mp_factoring == "neuberg" and not movement
+
     def travellers(element: ET.Element, _board: BoardRecord, lines: list[ResultLine]) -> None:
-        top = board_top(lines)
+        top = board_top(lines, neuberg=neuberg)
         for line in lines:
             _traveller_line(element, line, event.method, top)
 
@@ -416,11 +422,27 @@ def _contract(text: str) -> str:
         raise UsebioError(str(exc)) from exc
 
 
-def _line_parse(line: ET.Element, context: Mapping[str, object]) -> dict:
-    score = _text(line, "SCORE") or _text(line, "NS_SCORE") or ""
-    result = {
-        "ns_pair": _int(line, "NS_PAIR_NUMBER") or _int(line, "NS_TEAM_NUMBER"),
-        "ew_pair": _int(line, "EW_PAIR_NUMBER") or _int(line, "EW_TEAM_NUMBER"),
+#: A pair numbered by its team ("1-1-2": team 1, then the pair and more), as
+#: TeamsScorer and EBUScore Teams write them.
+_TEAM_PAIR = re.compile(r"([0-9]+)(?:-[0-9]+)+")
+
+
+def _pair_number(line: ET.Element, side: str) -> tuple[int | None, bool]:
+    """A side's pair (or team) number, and whether it was written team-pair-…, when
+    the number is the team's."""
+    text = _text(line, f"{side}_PAIR_NUMBER")
+    match = _TEAM_PAIR.fullmatch(text or "")
+    if match:
+        return int(match.group(1)), True
+    return _int(line, f"{side}_PAIR_NUMBER") or _int(line, f"{side}_TEAM_NUMBER"), False
+
+
+def _line_head(line: ET.Element, context: Mapping[str, object]) -> dict:
+    """What every line says besides its result: pairs, round, table, section, points."""
+    ns_pair, ns_team = _pair_number(line, "NS")
+    ew_pair, ew_team = _pair_number(line, "EW")
+    return {
+        "ns_pair": ns_pair, "ew_pair": ew_pair, "team_pair": ns_team or ew_team,
         "contract": "", "declarer": "", "tricks": None, "lead": "", "ns_score": None,
         "ns_points": _points(line, "NS", "imps"), "ew_points": _points(line, "EW", "imps"),
         "ns_adjustment": "", "ew_adjustment": "",
@@ -431,6 +453,11 @@ def _line_parse(line: ET.Element, context: Mapping[str, object]) -> dict:
         "section": str(context.get("section") or ""), "room": (_text(line, "ROOM") or "").lower(),
         "match": context.get("match"), "ns_names": [], "ew_names": [], "not_played": False,
     }  # fmt: skip
+
+
+def _line_parse(line: ET.Element, context: Mapping[str, object]) -> dict:
+    result = _line_head(line, context)
+    score = _text(line, "SCORE") or _text(line, "NS_SCORE") or ""
     contract_text = (_text(line, "CONTRACT") or "").strip()
     if not_played(score, contract_text):  # a board cut at this table
         return {**result, "not_played": True, "ns_points": None, "ew_points": None}
@@ -461,6 +488,31 @@ def _line_parse(line: ET.Element, context: Mapping[str, object]) -> dict:
     return result
 
 
+def _lenient_int(line: ET.Element, name: str) -> int | None:
+    try:
+        return _int(line, name)
+    except UsebioError:
+        return None
+
+
+def left_out(number: int, line: ET.Element, context: Mapping[str, object], reason: str) -> dict:
+    """A line the reader cannot read, as the import reports it: its board, section,
+    round and table, its pairs as the file writes them, and why."""
+    return {
+        "board": number,
+        "section": str(context.get("section") or ""),
+        "round": _lenient_int(line, "ROUND_NUMBER"),
+        "table": _lenient_int(line, "TABLE_NUMBER"),
+        "ns": _text(line, "NS_PAIR_NUMBER") or _text(line, "NS_TEAM_NUMBER") or "",
+        "ew": _text(line, "EW_PAIR_NUMBER") or _text(line, "EW_TEAM_NUMBER") or "",
+        "reason": reason,
+    }
+
+
+#: A void as some scorers write it in a HANDSET suit (PairsScorer: "-").
+_VOIDS = ("-", "–", "—")
+
+
 def _deal_parse(board: ET.Element) -> str:
     hands = {}
     names = {v.upper(): k for k, v in DIRECTIONS.items()}
@@ -471,7 +523,8 @@ def _deal_parse(board: ET.Element) -> str:
         )
         if seat is None:
             raise UsebioError(f"unknown HAND direction {direction!r}.")
-        hands[seat] = ".".join((_text(hand, name) or "") for _, name in SUIT_ELEMENTS)
+        suits = [_text(hand, name) or "" for _, name in SUIT_ELEMENTS]
+        hands[seat] = ".".join("" if suit in _VOIDS else suit for suit in suits)
     if set(hands) != set(SEATS):
         raise UsebioError("a HANDSET board needs four hands.")
     return "N:" + " ".join(hands[seat] for seat in SEATS)
@@ -479,7 +532,8 @@ def _deal_parse(board: ET.Element) -> str:
 
 def _player_names(element: ET.Element) -> list[str]:
     names = []
-    for player in element.findall("PLAYER"):
+    # a team's players may be listed under its pairs (TEAM/PAIR/PLAYER)
+    for player in [*element.findall("PLAYER"), *element.findall("PAIR/PLAYER")]:
         name = _text(player, "PLAYER_NAME")
         if not name:
             parts = [_text(player, n) for n in ("FIRST_NAME", "SURNAME", "LAST_NAME")]
@@ -526,6 +580,95 @@ def _scope_name(element: ET.Element) -> str:
     )  # fmt: skip
 
 
+class _Parser(DefusedXMLParser):
+    """defusedxml's parser (a maintained, hardened one): no entity may be declared
+    anywhere and nothing outside the file is read. A DOCTYPE may name the USEBIO DTD
+    (scorers write ``<!DOCTYPE USEBIO SYSTEM "usebio_v1_2.dtd">``), which is never
+    read, but may declare nothing of its own."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            target=ET.TreeBuilder(), forbid_dtd=True, forbid_entities=True, forbid_external=True
+        )
+        self._subset: tuple | None = None
+        self.parser.EndDoctypeDeclHandler = self._end_doctype
+
+    def defused_start_doctype_decl(self, name, sysid, pubid, has_internal_subset):
+        if has_internal_subset:  # refused at its end, unless an entity was refused first
+            self._subset = (name, sysid, pubid)
+
+    def _end_doctype(self) -> None:
+        if self._subset is not None:
+            raise DTDForbidden(*self._subset)
+
+
+def usebio_root(xml: str | bytes) -> ET.Element:
+    """The document's root element, read by the hardened parser (``_Parser``) whatever
+    its size: a DTD that declares anything, or an entity, refuses the file."""
+    parser = _Parser()
+    try:
+        parser.feed(xml)
+        return parser.close()
+    except EntitiesForbidden as exc:
+        raise UsebioError("a USEBIO file declares no entities (<!ENTITY>).") from exc
+    except DTDForbidden as exc:
+        raise UsebioError("a USEBIO file declares nothing in its DOCTYPE.") from exc
+    except DefusedXmlException as exc:
+        raise UsebioError("a USEBIO file refers to nothing outside it.") from exc
+    except ET.ParseError as exc:
+        raise UsebioError(f"not XML: {exc}.") from exc
+
+
+def handset_read(root: ET.Element, boards: dict[int, dict], problems: list) -> None:
+    """The deals of every HANDSET, wherever the file puts it (after EVENT, inside it, or
+    in a SESSION or SECTION, as EBUScore writes a file with sections), into ``boards``
+    (number → board dict); a deal that is not one, or a second deal that differs under
+    the same number, is a problem of its board."""
+    for handset in root.iter("HANDSET"):
+        for board in handset.findall("BOARD"):
+            number = _int(board, "BOARD_NUMBER")
+            if number is None:
+                raise UsebioError("a HANDSET <BOARD> without <BOARD_NUMBER>.")
+            entry = boards.setdefault(number, {"number": number, "deal": None, "results": []})
+            try:
+                deal = _deal_parse(board)
+            except UsebioError as exc:
+                problems.append((number, str(exc)))
+                continue
+            if entry["deal"] and entry["deal"] != deal:
+                problems.append((number, "two different deals have this number."))
+            entry["deal"] = entry["deal"] or deal
+
+
+def _teams_fill(kind: str, event: dict, teams: list, pairs: list, matches: list, boards: dict):
+    """A file of teams is a team event whatever its EVENT_TYPE says (its participants are
+    teams only, or its lines number pairs team-pair-…); a line outside a MATCH is the
+    match of its two teams (in its round, when it gives one), and a line without a ROOM
+    is in the open room when the match's home team sits NS, else the closed one
+    (``docs/rules.md`` § Files). Returns the kind."""
+    lines = [line for b in boards.values() for line in b["results"]]
+    if kind == "pairs" and (any(line.get("team_pair") for line in lines) or (teams and not pairs)):
+        kind, event["kind"] = "teams", "teams"
+        event["method"] = event["method"] or "imp"
+    if kind != "teams":
+        return kind
+    for line in lines:
+        sides = {line["ns_pair"], line["ew_pair"]}
+        if line["match"] is None:
+            found = [
+                m for m in matches
+                if {t["number"] for t in m["teams"]} == sides
+                and (line["round"] is None or m["round"] in (None, line["round"]))
+            ]  # fmt: skip
+            if len(found) == 1:
+                line["match"] = found[0]["id"]
+        match = next((m for m in matches if m["id"] == line["match"]), None)
+        if not line["room"] and match is not None and match["teams"]:
+            home = match["teams"][0]["number"]
+            line["room"] = "open" if line["ns_pair"] == home else "closed"
+    return kind
+
+
 def usebio_parse(xml: str | bytes) -> dict:
     """A USEBIO 1.2 document, ours or another scorer's, into plain dicts::
 
@@ -541,20 +684,17 @@ def usebio_parse(xml: str | bytes) -> dict:
     BOARD elements are read wherever they are: under EVENT, under SESSION/SECTION (a
     line keeps its section: the same board number scored across several sections is
     one board) or under MATCH (a line keeps its match's ``id``, its place in the
-    file). A line dict has the keys of ``ResultLine`` plus ``ns_mp``/``ew_mp`` (raw
+    file); a file of teams is a team event whatever its EVENT_TYPE (``_teams_fill``).
+    A line dict has the keys of ``ResultLine`` plus ``ns_mp``/``ew_mp`` (raw
     matchpoints), ``ns_percentage``, ``table``, ``round``, ``section``, ``room`` and
     ``match``; ``ns_points`` is the line's IMPs, else its percentage (the file's, or
-    its matchpoints over the top).
-    Every problem is collected and raised as one ``UsebioError``, grouped by board.
+    its matchpoints over the top). An individual event's lines are read by
+    ``usebio_individual_parse`` (its boards here have their deals only).
+    A line that cannot be read (its contract, declarer, tricks, score or numbers) is
+    left out and listed in ``"left_out"`` (``left_out``'s dicts); every other problem
+    is collected and raised as one ``UsebioError``, grouped by board.
     """
-    head = xml[:4096] if isinstance(xml, bytes) else xml[:4096].encode("utf-8", "replace")
-    if b"<!ENTITY" in head or b"<!DOCTYPE" in head and b"[" in head:
-        # USEBIO declares no entities; a file that does is refused, not expanded
-        raise UsebioError("a USEBIO file declares no entities (<!ENTITY>).")
-    try:
-        root = ET.fromstring(xml)
-    except ET.ParseError as exc:
-        raise UsebioError(f"not XML: {exc}.") from exc
+    root = usebio_root(xml)
     if root.tag != "USEBIO":
         raise UsebioError(f"the root element is <{root.tag}>, not <USEBIO>.")
     ev = root.find("EVENT")
@@ -590,6 +730,7 @@ def usebio_parse(xml: str | bytes) -> dict:
     matches: list[dict] = []
     boards: dict[int, dict] = {}
     problems: list[tuple[int | None, str]] = []
+    skipped: list[dict] = []
 
     def walk(element: ET.Element, context: dict) -> None:
         for child in element:
@@ -606,7 +747,12 @@ def usebio_parse(xml: str | bytes) -> dict:
                 walk(child, {**context, "match": match["id"]})
             elif tag == "PARTICIPANTS":
                 section = str(context.get("section") or "")
-                pairs.extend(_participant(p, "PAIR_NUMBER", section) for p in child.iter("PAIR"))
+                in_teams = {id(p) for t in child.iter("TEAM") for p in t.iter("PAIR")}
+                pairs.extend(
+                    _participant(p, "PAIR_NUMBER", section)
+                    for p in child.iter("PAIR")
+                    if id(p) not in in_teams  # a team's pair is the team's
+                )
                 teams.extend(_participant(t, "TEAM_NUMBER", section) for t in child.iter("TEAM"))
             elif tag == "BOARD":
                 number = _int(child, "BOARD_NUMBER")
@@ -614,31 +760,29 @@ def usebio_parse(xml: str | bytes) -> dict:
                     problems.append((None, "a <BOARD> without <BOARD_NUMBER>."))
                     continue
                 board = boards.setdefault(number, {"number": number, "deal": None, "results": []})
+                if kind == "individual":  # four players a line: usebio_individual.py
+                    continue
                 for line in child.iter("TRAVELLER_LINE"):
                     try:
                         board["results"].append(_line_parse(line, context))
-                    except UsebioError as exc:
-                        problems.append((number, str(exc)))
+                    except UsebioError as exc:  # left out, the rest is read
+                        skipped.append(left_out(number, line, context, str(exc)))
 
     try:
         walk(ev, {"section": "", "match": None})
-        for board in root.iterfind("HANDSET/BOARD"):
-            number = _int(board, "BOARD_NUMBER")
-            if number is None:
-                raise UsebioError("a HANDSET <BOARD> without <BOARD_NUMBER>.")
-            try:
-                entry = boards.setdefault(number, {"number": number, "deal": None, "results": []})
-                entry["deal"] = _deal_parse(board)
-            except UsebioError as exc:
-                problems.append((number, str(exc)))
+        handset_read(root, boards, problems)
     except UsebioError as exc:
         problems.append((None, str(exc)))
     if problems:
         raise UsebioError(problems_summary(problems), problems=problems)
     for board in boards.values():
         percentages_fill(board["results"])
+    kind = _teams_fill(kind, event, teams, pairs, matches, boards)
     if event["method"] is None and kind == "pairs":
         event["method"] = "mp" if any(
             line["ns_percentage"] is not None for b in boards.values() for line in b["results"]
         ) else "ximp"  # fmt: skip
-    return {"event": event, "pairs": pairs, "teams": teams, "matches": matches, "boards": boards}
+    return {
+        "event": event, "pairs": pairs, "teams": teams, "matches": matches, "boards": boards,
+        "left_out": skipped,
+    }  # fmt: skip

@@ -60,6 +60,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
+from .pbn import adjustment_parse, not_played
 from .problems import problems_summary
 from .records import BoardRecord, EventRecord, ResultLine
 from .usebio import (
@@ -68,6 +69,7 @@ from .usebio import (
     _float,
     _hands,
     _int,
+    _line_head,
     _line_parse,
     _number,
     _scope_name,
@@ -76,7 +78,9 @@ from .usebio import (
     _traveller_line,
     board_elements,
     event_element,
+    left_out,
     usebio_parse,
+    usebio_root,
 )
 
 __all__ = [
@@ -247,6 +251,70 @@ def _pool(element: ET.Element) -> dict:
     return out
 
 
+def _half(line: ET.Element, context: Mapping[str, object]) -> dict | None:
+    """A line with one pair's seats and points and no result (no contract, adjustment or
+    "NP"): some scorers write an individual table's result on two lines, one per pair,
+    the second without the contract. Its dict (``half``), else None."""
+    contract = _text(line, "CONTRACT") or ""
+    score = _text(line, "SCORE") or _text(line, "NS_SCORE") or ""
+    if contract or not_played(score) or adjustment_parse(score) is not None:
+        return None
+    return {**_line_head(line, context), "half": True}
+
+
+def _line_read(line: ET.Element, context: Mapping[str, object]) -> dict:
+    result = _half(line, context) or _line_parse(line, context)
+    result["players"] = {s: _int(line, name) for s, name in SEAT_ELEMENTS}
+    result["table"] = _int(line, "TABLE_NUMBER")
+    result["seq"] = _int(line, "BRIDGEHALL_SEQ")
+    result["scored_at_seq"] = _int(line, "BRIDGEHALL_SCORED_AT_SEQ")
+    result["datum"] = _int(line, "BRIDGEHALL_DATUM")
+    return result
+
+
+_POINT_KEYS = ("ns_points", "ew_points", "ns_mp", "ew_mp", "ns_percentage", "ew_percentage")
+
+
+def _halves_join(number: int, lines: list[tuple[dict, ET.Element, dict]], skipped: list) -> list:
+    """A board's lines with each table written on two lines made one: the line with the
+    result and the only other line of its table (same section, round and table), each
+    naming its own seats; the seats and the points of both, the result of the first.
+    A line without a result and no such partner is left out (``skipped``)."""
+    tables: dict[tuple, list[int]] = {}
+    for i, (result, _element, _context) in enumerate(lines):
+        tables.setdefault((result["section"], result["round"], result["table"]), []).append(i)
+    joins: dict[int, int] = {}  # the line with the result → its other half
+    for group in tables.values():
+        halves = [j for j in group if lines[j][0].get("half")]
+        if len(group) != 2 or len(halves) != 1:
+            continue
+        (full,) = (j for j in group if j != halves[0])
+        seats = lines[full][0]["players"], lines[halves[0]][0]["players"]
+        if all(seats[0][s] is None or seats[1][s] in (None, seats[0][s]) for s in seats[0]):
+            joins[full] = halves[0]  # no seat named twice for two players
+    out = []
+    for i, (result, element, context) in enumerate(lines):
+        if i in joins.values():
+            continue
+        if result.get("half"):
+            skipped.append(
+                left_out(number, element, context, "a line without a contract, and no other "
+                         "line of its table gives the result.")
+            )  # fmt: skip
+            continue
+        if i in joins:
+            half = lines[joins[i]][0]
+            result = {
+                **result,
+                "players": {s: n or half["players"][s] for s, n in result["players"].items()},
+            }
+            for key in _POINT_KEYS:
+                if result[key] is None:
+                    result[key] = half[key]
+        out.append(result)
+    return out
+
+
 def usebio_individual_parse(xml: str | bytes) -> dict:
     """An individual USEBIO document, ours or another scorer's, into plain dicts::
 
@@ -258,13 +326,17 @@ def usebio_individual_parse(xml: str | bytes) -> dict:
 
     A line dict is ``usebio_parse``'s plus ``players`` ({seat: number or None}),
     ``seq``, ``scored_at_seq`` and ``datum`` (None where the file has none), in file
-    order. Every problem is raised as one ``UsebioError``, grouped by board.
+    order; a table written on two lines, one per pair, is one line (``_halves_join``).
+    A line that cannot be read is left out and listed in ``"left_out"``, as
+    ``usebio_parse`` does; every other problem is raised as one ``UsebioError``,
+    grouped by board.
     """
-    parsed = usebio_parse(xml)  # refuses entities, bad XML and bad lines
-    root = ET.fromstring(xml)
+    parsed = usebio_parse(xml)  # refuses entities, bad XML and bad deals
+    root = usebio_root(xml)
     ev = root.find("EVENT")
     assert ev is not None  # usebio_parse refused a file without one
     problems: list[tuple[int | None, str]] = []
+    skipped: list[dict] = []
     pool = None
     players: list[dict] = []
     boards: dict[int, dict] = {}
@@ -294,18 +366,13 @@ def usebio_individual_parse(xml: str | bytes) -> dict:
                 board = board_of(number)
                 if (_text(child, "BRIDGEHALL_RETIRED") or "").lower() in ("true", "1", "yes"):
                     board["retired"] = True
+                lines = []
                 for line in child.iter("TRAVELLER_LINE"):
                     try:
-                        result = _line_parse(line, context)
-                        result["players"] = {s: _int(line, name) for s, name in SEAT_ELEMENTS}
-                        result["table"] = _int(line, "TABLE_NUMBER")
-                        result["seq"] = _int(line, "BRIDGEHALL_SEQ")
-                        result["scored_at_seq"] = _int(line, "BRIDGEHALL_SCORED_AT_SEQ")
-                        result["datum"] = _int(line, "BRIDGEHALL_DATUM")
-                    except UsebioError as exc:
-                        problems.append((number, str(exc)))
-                        continue
-                    board["results"].append(result)
+                        lines.append((_line_read(line, context), line, context))
+                    except UsebioError as exc:  # left out, the rest is read
+                        skipped.append(left_out(number, line, context, str(exc)))
+                board["results"] += _halves_join(number, lines, skipped)
             elif child.tag == "BRIDGEHALL_POOL":
                 try:
                     pool = _pool(child)
@@ -320,4 +387,7 @@ def usebio_individual_parse(xml: str | bytes) -> dict:
         raise UsebioError(problems_summary(problems), problems=problems)
     for number in parsed["boards"]:
         board_of(number)  # a board with its deal only
-    return {"event": parsed["event"], "pool": pool, "players": players, "boards": boards}
+    return {
+        "event": parsed["event"], "pool": pool, "players": players, "boards": boards,
+        "left_out": skipped,
+    }  # fmt: skip

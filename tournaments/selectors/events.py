@@ -15,6 +15,7 @@ from ..models import (
     Entry,
     EntryMember,
     Event,
+    EventLog,
     Result,
     ResultCorrection,
     Table,
@@ -309,3 +310,15 @@ def entries_listed_for(*, event: Event, user: User) -> QuerySet[Entry]:
     if user.is_authenticated:
         listed |= Q(pk__in=EntryMember.objects.filter(player=user).values("entry_id"))
     return entries.filter(listed)
+
+
+#: The event log's action for a line of a file left out of its import.
+LEFT_OUT_ACTION = "import_line_left_out"
+
+
+def import_left_out_get(*, event: Event) -> list[dict]:
+    """The lines of an imported event's file left out of its import (none could be read
+    as a result), in file order, as its log records them: board, section, round, table,
+    ns and ew (the pairs as the file writes them) and reason (``docs/rules.md`` § Files)."""
+    rows = EventLog.objects.filter(event=event, action=LEFT_OUT_ACTION).order_by("pk")
+    return [row.data for row in rows]

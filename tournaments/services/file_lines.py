@@ -4,6 +4,7 @@ a file's line, the players a file names, and the end of a results import."""
 from __future__ import annotations
 
 import secrets
+from collections.abc import Sequence
 
 from django.utils import timezone
 
@@ -13,14 +14,19 @@ from accounts.names import name_key
 from ..dispatch import dispatch_on_commit
 from ..interchange.records import ResultLine
 from ..models import Board, Entry, EntryMember, Event, Result, Round
+from ..selectors.events import LEFT_OUT_ACTION
 from .audit import log_action
 
 
-def import_finish(*, event: Event, actor: User | None, counts: dict) -> Event:
+def import_finish(
+    *, event: Event, actor: User | None, counts: dict, left_out: Sequence[dict] = ()
+) -> Event:
     """The end of every results import, inside its transaction: the deals the file
     gives without their analysis get ours in the background (the double-dummy table
     and par are ours to compute; the scores stay the file's), and the import is logged
-    with ``counts`` (source, boards, entries, results). Returns the event as stored."""
+    with ``counts`` (source, boards, entries, results), then each line of the file left
+    out (``left_out``: the readers' dicts, board, section, round, table, ns, ew and
+    reason), one log row each. Returns the event as stored."""
     unanalysed = list(
         Board.objects.filter(event=event, dd_table__isnull=True)
         .exclude(deal="")
@@ -28,7 +34,12 @@ def import_finish(*, event: Event, actor: User | None, counts: dict) -> Event:
     )
     if unanalysed:
         dispatch_on_commit("tournaments.tasks.analyse_boards", unanalysed)
-    log_action(event=event, actor=actor, action="results_import", data=counts)
+    log_action(
+        event=event, actor=actor, action="results_import",
+        data={**counts, "left_out": len(left_out)} if left_out else counts,
+    )  # fmt: skip
+    for line in left_out:
+        log_action(event=event, actor=actor, action=LEFT_OUT_ACTION, data=dict(line))
     return Event.objects.get(pk=event.pk)
 
 

@@ -30,6 +30,7 @@ from accounts.models import User
 from ..errors import BridgeError, ConflictError
 from ..formats import format_for
 from ..interchange import PbnError, UsebioError, pbn_results_parse, usebio_parse
+from ..interchange.pbn import mp_factoring_of
 from ..models import (
     Board,
     Entry,
@@ -56,7 +57,7 @@ from .file_lines import (
 )
 from .imports_individual import individual_results_import
 from .imports_pool import individual_read, pool_results_import
-from .interchange import file_boards, file_deal, problems_text
+from .interchange import file_boards, file_deal, left_out_check, problems_text
 
 #: Largest file the page and the API accept.
 MAX_IMPORT_BYTES = 4 * 1024 * 1024
@@ -117,6 +118,7 @@ def _read(data: str | bytes) -> tuple[str, dict, dict[tuple, _Pair]]:
         raise BridgeError(
             _("The file cannot be read: %(error)s") % {"error": exc}, code="unreadable"
         ) from exc
+    left_out_check(parsed)
     pairs: dict[tuple, _Pair] = {}
     if source == "usebio":
         kind = parsed["event"]["kind"]
@@ -246,6 +248,7 @@ def _pairs_kind(source: str, parsed: dict) -> _PairsKind:
     info = parsed["event"]
     factoring = info.get("mp_factoring") or ""
     factoring = factoring if factoring in MpFactoring.values else ""
+    factoring = factoring or mp_factoring_of(parsed["boards"])  # as its tops show
     movement = info.get("movement") or ""
     winners = info.get("winners")
     if movement not in MOVEMENT_KINDS:
@@ -602,7 +605,7 @@ def _file_import(*, data: str | bytes, actor: User | None, name: str) -> Event:
         return import_finish(
             event=event, actor=actor,
             counts={"source": source, "boards": len(plan.boards), "pairs": len(pairs),
-                    "results": len(plan.lines)},
+                    "results": len(plan.lines)}, left_out=parsed["left_out"],
         )  # fmt: skip
 
 
@@ -856,5 +859,5 @@ def _teams_import(parsed: dict, teams: dict[tuple, _Pair], values: dict, actor) 
         return import_finish(
             event=event, actor=actor,
             counts={"source": "usebio", "boards": len(boards), "teams": len(teams),
-                    "results": len(lines)},
+                    "results": len(lines)}, left_out=parsed["left_out"],
         )  # fmt: skip

@@ -123,7 +123,7 @@ def individual_results_import(*, parsed: dict, values: dict, actor: User | None)
         return import_finish(
             event=event, actor=actor,
             counts={"source": "usebio", "boards": len(boards), "players": len(people),
-                    "results": len(lines)},
+                    "results": len(lines)}, left_out=parsed["left_out"],
         )  # fmt: skip
 
 

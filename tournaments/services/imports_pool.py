@@ -44,7 +44,7 @@ from .file_lines import (
     player_entries_create,
     players_once,
 )
-from .interchange import file_boards, problems_text
+from .interchange import file_boards, left_out_check, problems_text
 
 SEATS = ("N", "E", "S", "W")
 
@@ -172,11 +172,13 @@ def _settings(parsed: dict, lines: list[_Line], start, problems: list) -> dict:
 def individual_read(data: str | bytes) -> dict:
     """A USEBIO individual file, parsed (BridgeError ``unreadable`` when it cannot be)."""
     try:
-        return usebio_individual_parse(data)
+        parsed = usebio_individual_parse(data)
     except UsebioError as exc:
         raise BridgeError(
             _("The file cannot be read: %(error)s") % {"error": exc}, code="unreadable"
         ) from exc
+    left_out_check(parsed)
+    return parsed
 
 
 def pool_results_import(*, parsed: dict, values: dict, actor: User | None) -> Event:
@@ -198,7 +200,7 @@ def pool_results_import(*, parsed: dict, values: dict, actor: User | None) -> Ev
         return import_finish(
             event=event, actor=actor,
             counts={"source": "usebio", "boards": len(boards), "players": len(people),
-                    "results": len(lines)},
+                    "results": len(lines)}, left_out=parsed["left_out"],
         )  # fmt: skip
 
 

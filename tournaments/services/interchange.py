@@ -335,6 +335,19 @@ def problems_text(problems: list[tuple[int | None, str]]) -> str:
     )
 
 
+def left_out_check(parsed: dict) -> None:
+    """A file whose every line was left out (none could be read) is refused with why,
+    as a file with a problem is; with a line read, the others are left out and reported
+    (``docs/rules.md`` § Files)."""
+    skipped = parsed.get("left_out") or []
+    if skipped and not any(b["results"] for b in parsed["boards"].values()):
+        problems = [(p["board"], p["reason"]) for p in skipped]
+        raise BridgeError(
+            _("The file cannot be read: %(error)s") % {"error": problems_text(problems)},
+            code="unreadable",
+        )
+
+
 def _deals_read(text: str, boards_total: int) -> tuple[dict[int, str], dict[int, dict]]:
     """Board number → deal from PBN text, and the file's dealer and vulnerability where
     they differ from the cycle; one BridgeError listing every problem, grouped.

@@ -22,6 +22,7 @@ from ..interchange import pbn_decode
 from ..models import Board, Entry, Event, EventLog, ImportJob, Result, Round, Table
 from ..numbers import ascii_int
 from ..permissions import is_event_director
+from ..selectors.events import import_left_out_get
 from ..selectors.imports import import_job_get
 from ..services import schedule
 from ..services.import_jobs import import_job_create
@@ -29,7 +30,7 @@ from ..services.imports import MAX_IMPORT_BYTES, event_scoring_compare
 from ..services.interchange import event_deals_import
 from .actions import perform
 from .display import contract_html, pair_names, score_text
-from .eventlog import log_sentence
+from .eventlog import LEFT_OUT_SHOWN, left_out_more_text, left_out_text, log_sentence
 
 EXTEND_MINUTES = 5
 
@@ -134,6 +135,7 @@ def _import_job_answer(request: HttpRequest, job_id: int, *, sent: bool = False)
         return redirect("tournaments:results_import_job", job_id=job.pk)
     if job.status == ImportJob.Status.DONE and job.event is not None:
         messages.success(request, _imported_text(job.event))
+        _left_out_warn(request, job.event)
         return redirect("tournaments:event_detail", event_id=job.event_id)
     if job.status == ImportJob.Status.FAILED:
         return _import_page(request, error=job.error, name=job.name, existing=job.existing)
@@ -168,6 +170,16 @@ def results_import_job_status(request: HttpRequest, job_id: int) -> JsonResponse
     )
     response["Cache-Control"] = "no-store"
     return response
+
+
+def _left_out_warn(request: HttpRequest, event: Event) -> None:
+    """Name on the page the file's lines left out of an import (``docs/rules.md`` §
+    Files): the first few, then how many more."""
+    left_out = import_left_out_get(event=event)
+    for line in left_out[:LEFT_OUT_SHOWN]:
+        messages.warning(request, left_out_text(line))
+    if len(left_out) > LEFT_OUT_SHOWN:
+        messages.warning(request, left_out_more_text(len(left_out) - LEFT_OUT_SHOWN))
 
 
 @login_required

@@ -6,6 +6,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from ..formatting import result_words
+from ..selectors.events import LEFT_OUT_ACTION
 
 
 def _sentences() -> dict:
@@ -39,8 +40,41 @@ def _sentences() -> dict:
     }
 
 
+def left_out_text(line: dict) -> str:
+    """A line of a file left out of its import, in words: where it is, then why."""
+    where = [_("Board %(n)s") % {"n": line.get("board")}]
+    if line.get("section"):
+        where.append(_("section %(s)s") % {"s": line["section"]})
+    if line.get("round") is not None:
+        where.append(_("round %(n)s") % {"n": line["round"]})
+    if line.get("table") is not None:
+        where.append(_("table %(n)s") % {"n": line["table"]})
+    if line.get("ns") or line.get("ew"):
+        where.append(
+            _("NS %(ns)s, EW %(ew)s") % {"ns": line.get("ns") or "—", "ew": line.get("ew") or "—"}
+        )
+    return _("%(where)s was left out of the import: %(reason)s") % {
+        "where": ", ".join(where),
+        "reason": line.get("reason", ""),
+    }
+
+
+#: Lines left out of an import named one by one on the page; the log has them all.
+LEFT_OUT_SHOWN = 10
+
+
+def left_out_more_text(more: int) -> str:
+    return ngettext(
+        "%(n)d more line was left out of the import: the event's log lists it.",
+        "%(n)d more lines were left out of the import: the event's log lists them.",
+        more,
+    ) % {"n": more}
+
+
 def log_sentence(row) -> str:
     """The row in words, in the active language."""
+    if row.action == LEFT_OUT_ACTION:
+        return left_out_text(row.data or {})
     data = {"round": row.round_number or "", **(row.data or {})}
     template = _sentences().get(row.action)
     if template is None:

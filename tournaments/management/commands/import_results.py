@@ -5,7 +5,9 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from tournaments.errors import BridgeError
+from tournaments.selectors.events import import_left_out_get
 from tournaments.services.imports import AlreadyImportedError, event_results_import
+from tournaments.views.eventlog import left_out_text
 
 
 class Command(BaseCommand):
@@ -14,7 +16,8 @@ class Command(BaseCommand):
         "event, which becomes a scoring pool when IMP-scored, else an individual event) or a "
         "PBN results file (pairs): pairs or teams (players matched by name or created as "
         "guests), boards, every traveller line and match with the file's scores, and the "
-        "ranking. All or nothing."
+        "ranking. A line that is not a result is left out and named; a file imported before "
+        "is refused unless --force."
     )
 
     def add_arguments(self, parser):
@@ -44,3 +47,5 @@ class Command(BaseCommand):
             f"Imported event {event.pk} “{event}”: {entries} {unit}, {boards} boards "
             f"({event.get_source_display()})."
         )
+        for line in import_left_out_get(event=event):  # lines that are not results
+            self.stdout.write(left_out_text(line))
