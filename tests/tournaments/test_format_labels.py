@@ -95,7 +95,11 @@ def test_the_match_page_writes_results_as_the_site_does_and_links_the_boards(dir
         tricks=8, lead=held_lead(board, "S"),
     )  # fmt: skip
     url = reverse("tournaments:match_detail", args=[event.pk, match.pk])
-    html = Client().get(url).content.decode()
+    # The broadcast shows a board in play to a signed-in spectator (docs/rules.md §
+    # Visibility), who sees the open room's result.
+    spectator = Client()
+    spectator.force_login(UserFactory())
+    html = spectator.get(url).content.decode()
     room = re.search(r'data-room="open"><span class="res">(.*?)</span> <span class="ns', html)
     assert room is not None
     text = re.sub(r"<[^>]+>", "", room.group(1))
@@ -105,12 +109,11 @@ def test_the_match_page_writes_results_as_the_site_does_and_links_the_boards(dir
         link = reverse("tournaments:board_detail", args=[event.pk, b.number])
         assert f'<a href="{link}"' in html
     # the board page (the team event broadcasts its boards) names the scoring as well
-    board_page = Client().get(reverse("tournaments:board_detail", args=[event.pk, board.number]))
+    board_page = spectator.get(reverse("tournaments:board_detail", args=[event.pk, board.number]))
     assert "Points are IMPs (IMPs → VPs)." in board_page.content.decode()
     assert event.get_method_display() not in board_page.content.decode()
     # the page's script draws a new state with the same words
     assert 'data-l-result="{contract} by {seat}, {outcome}"' in html
-    client = Client(HTTP_ACCEPT_LANGUAGE="zh-hans")
-    zh = client.get(url).content.decode()
+    zh = spectator.get(url, HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
     room = re.search(r'data-room="open"><span class="res">(.*?)</span> <span class="ns', zh)
     assert re.sub(r"<[^>]+>", "", room.group(1)) == "1♥，南做庄，+1"
