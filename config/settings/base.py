@@ -266,5 +266,8 @@ EMAIL_BACKEND = env(
     else "django.core.mail.backends.console.EmailBackend",
 )
 DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="Bridgehall <noreply@bridgehall.local>")
-# Where the links in emails point (no request to build them from).
+# Where the links in emails point (no request to build them from): every email that links
+# to the site builds its links from it (tournaments.services.mail.site_url). The demo's
+# default follows the port it serves on (`make demo PORT=8080` sets it); production
+# derives it from its host name (config/settings/production.py).
 SITE_URL = env("SITE_URL", default="http://127.0.0.1:8000")

@@ -24,7 +24,7 @@ from datetime import datetime
 from functools import lru_cache
 
 from django.db.models import Max
-from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 import scoring
 
@@ -144,7 +144,12 @@ class MovementPairs(Format):
             )
         except ValueError as exc:
             raise ConflictError(
-                _("This movement cannot be played by %(n)d pairs.") % {"n": pairs},
+                ngettext(
+                    "This movement cannot be played by %(n)d pair.",
+                    "This movement cannot be played by %(n)d pairs.",
+                    pairs,
+                )
+                % {"n": pairs},
                 code="movement",
             ) from exc
         settings.pair_numbers = {str(e.pk): i for i, e in enumerate(entries, 1)}

@@ -13,6 +13,7 @@ from datetime import datetime
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 import scoring
 from accounts.models import User
@@ -238,7 +239,9 @@ def result_summary(result: Result) -> str:
         return _("an adjusted score")
     if result.contract == "PASS":
         return _("passed out")
-    text = _("%(c)s by %(d)s, %(t)d tricks") % {
+    text = ngettext(
+        "%(c)s by %(d)s, %(t)d trick", "%(c)s by %(d)s, %(t)d tricks", result.tricks
+    ) % {
         "c": result.contract,
         "d": result.declarer,
         "t": result.tricks,

@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from .. import selectors, services
@@ -93,16 +94,19 @@ def results_import(request: HttpRequest) -> HttpResponse:
             except BridgeError as exc:
                 error = exc.message
             else:
-                done = (
-                    _("Imported: %(n)d teams and %(boards)d boards, as the file gives them.")
+                n, boards = event.entries.count(), event.boards.count()
+                entries = (
+                    ngettext("%(n)d team", "%(n)d teams", n)
                     if event.is_teams
-                    else _("Imported: %(n)d players and %(boards)d boards, as the file gives them.")
+                    else ngettext("%(n)d player", "%(n)d players", n)
                     if event.is_individual
-                    else _("Imported: %(n)d pairs and %(boards)d boards, as the file gives them.")
-                )
-                messages.success(
-                    request, done % {"n": event.entries.count(), "boards": event.boards.count()}
-                )
+                    else ngettext("%(n)d pair", "%(n)d pairs", n)
+                ) % {"n": n}
+                done = _("Imported: %(entries)s and %(boards)s, as the file gives them.") % {
+                    "entries": entries,
+                    "boards": ngettext("%(n)d board", "%(n)d boards", boards) % {"n": boards},
+                }
+                messages.success(request, done)
                 return redirect("tournaments:event_detail", event_id=event.pk)
     return render(request, "tournaments/results_import.html", {"error": error, "name": name})
 
