@@ -172,8 +172,9 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
-    # /api/docs/ loads Redoc from the project's static files, never from a CDN
-    "REDOC_DIST": "SIDECAR",
+    # /api/docs/ loads Redoc from the site, never from a CDN: the sidecar's bundle, served
+    # by config/docs.py without the logo it would fetch from Redocly's CDN
+    "REDOC_DIST": "/api/docs/redoc",
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     # A side, a direction and a Mitchell's field are the same two values: one enum.
