@@ -175,6 +175,10 @@ def _director_page(
     if correction_form is None:  # a console cell links here with its table and board
         wanted = {k: ascii_int(request.GET.get(k, ""), signed=False) for k in ("table", "board")}
         correction_form = CorrectionForm(initial={k: v for k, v in wanted.items() if v})
+    console = selectors.console_get(event=event)
+    tables = console.tables_of()
+    for e in entries:  # where each pair sits in the round in play (the console's tables)
+        e.tables_now = tables.get(e.pk, [])
     hand_rounds = [
         n
         for n in (event.current_round, event.current_round + 1)
@@ -199,7 +203,7 @@ def _director_page(
             ],
             "log": [(row, log_sentence(row)) for row in log],
             "extend_minutes": EXTEND_MINUTES,
-            "console": selectors.console_get(event=event),
+            "console": console,
             "hand_rounds": hand_rounds,
             "can_import": event.status == Event.Status.REGISTRATION and not rounds,
             "hcp_par_upload": event.method == Event.Method.HCP_PAR
