@@ -5,6 +5,8 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 # `make demo PORT=8080` serves on another port
 PORT ?= 8000
+# Links in emails point to the address the demo serves on (unless SITE_URL is set).
+export SITE_URL ?= http://127.0.0.1:$(PORT)
 
 .PHONY: install demo demo-reset test lint format bench run clean
 

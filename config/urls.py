@@ -4,6 +4,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularRedocView
 
 from accounts.views import language_set
+from config.docs import redoc_bundle_view
 from config.schema import SchemaView
 from tournaments.views_health import health
 
@@ -16,6 +17,8 @@ urlpatterns = [
     path("api/", include("config.api_urls")),
     path("api/schema/", SchemaView.as_view(), name="schema"),
     path("api/docs/", SpectacularRedocView.as_view(url_name="schema"), name="api-docs"),
+    # REDOC_DIST + "/bundles/redoc.standalone.js": the sidecar's Redoc, without its CDN logo
+    path("api/docs/redoc/bundles/redoc.standalone.js", redoc_bundle_view, name="api-docs-redoc"),
     path("ladders/", include("ladders.urls")),
     path("", include("ratings.urls")),
     path("", include("tournaments.urls")),

@@ -149,7 +149,13 @@ def challenge_list(request, ladder_id: int):
             "ladder": ladder,
             "page": page,
             "status": status,
-            "statuses": [("open", _("open")), *Challenge.Status.choices],
+            # "open" is every unresolved challenge (waiting for an answer or accepted and
+            # waiting to be played; docs/rules.md § Ladder), so the bare "open" status
+            # is not a tab of its own: it would be a second "open".
+            "statuses": [
+                ("open", _("open")),
+                *(c for c in Challenge.Status.choices if c[0] != Challenge.Status.OPEN),
+            ],
         },
     )
 

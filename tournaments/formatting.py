@@ -47,10 +47,11 @@ def result_words(snapshot: dict) -> str:
         return f"{_('an adjusted score')} ({codes})"
     if snapshot.get("contract") == "PASS":
         return _("passed out")
-    text = _("%(c)s by %(d)s, %(t)d tricks") % {
+    tricks = snapshot.get("tricks") or 0
+    text = ngettext("%(c)s by %(d)s, %(t)d trick", "%(c)s by %(d)s, %(t)d tricks", tricks) % {
         "c": snapshot.get("contract"),
         "d": snapshot.get("declarer"),
-        "t": snapshot.get("tricks") or 0,
+        "t": tricks,
     }
     if snapshot.get("lead"):
         text += _(", lead %(l)s") % {"l": snapshot["lead"]}

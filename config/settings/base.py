@@ -172,8 +172,9 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
-    # /api/docs/ loads Redoc from the project's static files, never from a CDN
-    "REDOC_DIST": "SIDECAR",
+    # /api/docs/ loads Redoc from the site, never from a CDN: the sidecar's bundle, served
+    # by config/docs.py without the logo it would fetch from Redocly's CDN
+    "REDOC_DIST": "/api/docs/redoc",
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     # A side, a direction and a Mitchell's field are the same two values: one enum.
@@ -266,5 +267,8 @@ EMAIL_BACKEND = env(
     else "django.core.mail.backends.console.EmailBackend",
 )
 DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="Bridgehall <noreply@bridgehall.local>")
-# Where the links in emails point (no request to build them from).
+# Where the links in emails point (no request to build them from): every email that links
+# to the site builds its links from it (tournaments.services.mail.site_url). The demo's
+# default follows the port it serves on (`make demo PORT=8080` sets it); production
+# derives it from its host name (config/settings/production.py).
 SITE_URL = env("SITE_URL", default="http://127.0.0.1:8000")

@@ -19,6 +19,14 @@ for _name in ("DJANGO_SECRET_KEY", "DATABASE_URL", "CELERY_BROKER_URL"):
 DEBUG = False
 SECRET_KEY = env("DJANGO_SECRET_KEY")
 ALLOWED_HOSTS = env.list("DJANGO_ALLOWED_HOSTS")
+# The links in emails: SITE_URL, else https:// and the first allowed host that is one
+# name (not a wildcard or a ".domain" pattern); never the development address.
+_names = [h for h in ALLOWED_HOSTS if h and "*" not in h and not h.startswith(".")]
+SITE_URL = env("SITE_URL", default="") or (f"https://{_names[0]}" if _names else "")
+if not SITE_URL:
+    raise ImproperlyConfigured(
+        "SITE_URL must be set in production when DJANGO_ALLOWED_HOSTS names no single host."
+    )
 CELERY_TASK_ALWAYS_EAGER = False
 
 # Keep a connection per worker thread for a minute instead of opening one per request,

@@ -10,6 +10,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from accounts.models import User
 from tournaments.errors import BridgeError, ConflictError, PermissionDeniedError
@@ -62,7 +63,11 @@ def challenge_issue(
         distance = rungs[challenger.pk].position - rungs[defender.pk].position
         if not 1 <= distance <= ladder.k:
             raise BridgeError(
-                _("A team may challenge only a team at most %(k)d places above it.")
+                ngettext(
+                    "A team may challenge only a team at most %(k)d place above it.",
+                    "A team may challenge only a team at most %(k)d places above it.",
+                    ladder.k,
+                )
                 % {"k": ladder.k},
                 code="range",
             )

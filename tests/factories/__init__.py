@@ -36,6 +36,7 @@ from tournaments.models import (
     Result,
     ResultCorrection,
     Round,
+    SchedulerTick,
     ScorecardEmail,
     Standing,
     SwissSettings,
@@ -497,3 +498,19 @@ class LeadAnalysisFactory(factory.django.DjangoModelFactory):
     leader = "E"
     tricks = factory.LazyFunction(lambda: {"HA": 13, "H2": 13})
     best = 13
+
+
+class SchedulerTickFactory(factory.django.DjangoModelFactory):
+    """A scheduler's heartbeat (``schedule.events_advance`` writes the real ones): run
+    ``minutes_ago`` minutes ago (default now)."""
+
+    class Meta:
+        model = SchedulerTick
+
+    class Params:
+        minutes_ago = 0
+
+    name = factory.Sequence(lambda n: f"beat-{n}")
+    last_run_at = factory.LazyAttribute(lambda o: timezone.now() - timedelta(minutes=o.minutes_ago))
+    runs = 1
+    transitions = 0

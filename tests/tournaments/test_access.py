@@ -662,8 +662,8 @@ def test_api_entries_list_is_bounded(make_event, django_assert_max_num_queries):
     event = make_event(pairs=40, start=True)
     with django_assert_max_num_queries(4):
         response = api_for().get(f"/api/events/{event.pk}/entries/")
-    assert response.status_code == 200 and len(response.data) == 40
-    assert all(len(e["players"]) == 2 for e in response.data)
+    assert response.status_code == 200 and len(response.data["results"]) == 40
+    assert all(len(e["players"]) == 2 for e in response.data["results"])
 
 
 def test_my_table_page_is_bounded(make_event, django_assert_max_num_queries):

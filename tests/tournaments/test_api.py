@@ -180,8 +180,8 @@ def test_register_and_confirm_gives_registration_order(make_event, player):
 
     listing = client_for().get(f"/api/events/{event.pk}/entries/")
     assert listing.status_code == 200
-    assert len(listing.data) == 3
-    mine = next(e for e in listing.data if e["id"] == entry_id)
+    assert listing.data["count"] == 3 and len(listing.data["results"]) == 3
+    mine = next(e for e in listing.data["results"] if e["id"] == entry_id)
     assert mine["status"] == "confirmed" and mine["registration_order"] == 3
 
 
@@ -829,7 +829,7 @@ def test_pending_invitations_are_listed_only_for_their_players_and_directors(mak
 
     def ids(user=None):
         client.force_authenticate(user)
-        return {e["id"] for e in client.get(url).json()}
+        return {e["id"] for e in client.get(url).json()["results"]}
 
     assert pending.pk not in ids()
     assert pending.pk not in ids(UserFactory())

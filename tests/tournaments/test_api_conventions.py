@@ -109,11 +109,17 @@ def test_paged_standings_stay_bounded(make_event, django_assert_max_num_queries)
     assert response.data["count"] == 40 and len(response.data["entries"]) == 10
 
 
-def test_the_entries_list_stays_a_list_unless_a_page_is_asked_for(make_event):
+def test_the_entries_list_comes_in_pages_and_page_size_0_gives_the_old_list(make_event):
     event = make_event(pairs=5)
     client = client_for()
-    listed = client.get(f"/api/events/{event.pk}/entries/").json()
-    assert isinstance(listed, list) and len(listed) == 5
+    first = client.get(f"/api/events/{event.pk}/entries/").json()
+    assert set(first) == {"count", "next", "previous", "results"}
+    assert first["count"] == 5 and first["next"] is None and first["previous"] is None
+    # the bare list, as before pages, for a client that needs it
+    listed = client.get(f"/api/events/{event.pk}/entries/?page_size=0").json()
+    assert isinstance(listed, list) and listed == first["results"]
+    refused = client.get(f"/api/events/{event.pk}/entries/?page_size=2")
+    assert refused.status_code == 400 and refused.json()["code"] == "page_size"
 
     page = client.get(f"/api/events/{event.pk}/entries/?limit=2").json()
     assert set(page) == {"count", "next", "previous", "results"}

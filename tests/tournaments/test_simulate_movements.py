@@ -28,7 +28,15 @@ def recompute(data, *, two_fields: bool, threshold: float = 0.7):
     results: dict[int, list[tuple[dict, dict]]] = defaultdict(list)
     sets_of_pair: dict[int, list[int]] = defaultdict(list)
     met = set()
+    # A pair without a table in a round sat out because of the movement (no pair here
+    # withdraws or is sat out by the director): those boards count towards finishing.
+    sat_out: dict[int, int] = defaultdict(int)
     for rnd in data["rounds"]:
+        seated = {t[side] for t in rnd["tables"] for side in ("ns", "ew")}
+        per_round = len(rnd["tables"][0]["boards"])
+        for pair in data["pairs"]:
+            if pair["entry"] not in seated and not pair.get("withdrawn"):
+                sat_out[pair["entry"]] += per_round
         for table in rnd["tables"]:
             tables_of_set[table["set"]] += 1
             for side in ("ns", "ew"):
@@ -77,7 +85,8 @@ def recompute(data, *, two_fields: bool, threshold: float = 0.7):
         assert pair["percentage"] == pytest.approx(pct)
         assert pair["total"] == pytest.approx(pct)
         assert (pair["field"] in ("NS", "EW")) is two_fields
-        if pair["boards_played"] >= needed - 1e-9:
+        if pair["boards_played"] + sat_out[entry] >= needed - 1e-9:
+            assert pair["finished"]
             fields[pair["field"]].append(pair)
         else:
             assert pair["rank"] is None and pair["master_points"] == 0

@@ -5,7 +5,13 @@ from __future__ import annotations
 from django.core.validators import ProhibitNullCharactersValidator
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema, extend_schema_field
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    PolymorphicProxySerializer,
+    extend_schema,
+    extend_schema_field,
+)
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
@@ -14,6 +20,7 @@ from rest_framework.views import APIView
 from accounts.models import User
 
 from .. import selectors, services
+from ..errors import BridgeError
 from ..models import Entry
 from .permissions import IsEventDirector
 from .serializers import EntryBriefSerializer, EntrySerializer, ResultSerializer
@@ -78,28 +85,40 @@ class EventEntriesApi(APIView):
 
     @extend_schema(
         operation_id="events_entries_list",
-        parameters=page_params(FieldPagination, default=False),
+        parameters=[
+            *page_params(FieldPagination),
+            OpenApiParameter(
+                name="page_size",
+                type=OpenApiTypes.INT,
+                required=False,
+                description="0: every listed pair as a bare JSON list, without pages (the "
+                "answer before lists were paged). No other value is accepted.",
+            ),
+        ],
         responses={
             200: PolymorphicProxySerializer(
                 component_name="EntryListOrPage",
-                serializers=[EntrySerializer(many=True), EntryPageSerializer],
+                serializers=[EntryPageSerializer, EntrySerializer(many=True)],
                 resource_type_field_name=None,
                 many=False,
             ),
-            **error_responses(404),
+            **error_responses(400, 404),
         },
-        description="Without `limit` or `offset`: every listed pair, as a JSON list (the "
-        "answer clients had before pages existed). With either: one page, "
-        "`{count, next, previous, results}`.",
+        description="One page of the listed pairs, `{count, next, previous, results}` "
+        "(`limit`/`offset`, as every list). `?page_size=0`: every listed pair as a bare "
+        "JSON list, the answer clients had before the list was paged.",
     )
     def get(self, request, event_id: int):
         event = event_or_404(event_id)
         entries = selectors.entries_listed_for(event=event, user=request.user)
-        paginator = self.pagination_class()
-        if not {paginator.limit_query_param, paginator.offset_query_param} & set(
-            request.query_params
-        ):
+        if "page_size" in request.query_params:
+            if request.query_params["page_size"] != "0":
+                raise BridgeError(
+                    _("page_size takes only 0 (the whole list); pages use limit and offset."),
+                    code="page_size",
+                )
             return Response(EntrySerializer(entries, many=True).data)
+        paginator = self.pagination_class()
         page = paginator.paginate_queryset(entries, request, view=self)
         return paginator.get_paginated_response(EntrySerializer(page, many=True).data)
 

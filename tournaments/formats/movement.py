@@ -5,7 +5,8 @@ pairs in registration order: each entry gets a pair number, and every round seat
 movement's tables with the board set each plays. A set's boards are dealt when the set
 is first played and travel from table to table; a board stays in play (secret) until
 the last round that plays its set has closed. A pair that sits out, or whose opponents
-withdrew, has no table that round: it scores nothing and is not compared.
+withdrew, has no table that round: it scores nothing and is not compared, but that
+round's boards count towards its finishing threshold (it did not choose to sit out).
 
 Each close rescores every board of the round with every table that has played it so
 far: matchpoints on the scale of the tables the movement plays the set at (Neuberg's
@@ -24,13 +25,23 @@ from datetime import datetime
 from functools import lru_cache
 
 from django.db.models import Max
-from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 import scoring
 
 from ..bulk import bulk_set
 from ..errors import ConflictError
-from ..models import Board, Entry, Event, MovementSettings, Result, Round, Standing, Table
+from ..models import (
+    Board,
+    Entry,
+    Event,
+    EventLog,
+    MovementSettings,
+    Result,
+    Round,
+    Standing,
+    Table,
+)
 from ..movements import Movement, movement_build, movement_max_rounds
 from .base import (
     Format,
@@ -144,7 +155,12 @@ class MovementPairs(Format):
             )
         except ValueError as exc:
             raise ConflictError(
-                _("This movement cannot be played by %(n)d pairs.") % {"n": pairs},
+                ngettext(
+                    "This movement cannot be played by %(n)d pair.",
+                    "This movement cannot be played by %(n)d pairs.",
+                    pairs,
+                )
+                % {"n": pairs},
                 code="movement",
             ) from exc
         settings.pair_numbers = {str(e.pk): i for i, e in enumerate(entries, 1)}
@@ -390,15 +406,37 @@ class MovementPairs(Format):
     def standings_key(self, entry: Entry):
         return standings_key(entry)
 
+    def sit_out_boards(self, event: Event) -> dict[int, int]:
+        """Entry id → the boards of the closed rounds it sat out because of the movement:
+        the empty place of an odd field, or opponents that withdrew or that the director
+        sat out (each round's seating records them, ``sit_out``). A pair the director sat
+        out itself is not among them: it chose to."""
+        closed = set(
+            event.rounds.filter(status=Round.Status.CLOSED).values_list("number", flat=True)
+        )
+        seated = dict(
+            EventLog.objects.filter(event=event, action="round_open", round_number__in=closed)
+            .order_by("at", "pk")
+            .values_list("round_number", "data")
+        )  # one seating a round
+        boards: dict[int, int] = defaultdict(int)
+        for data in seated.values():
+            for entry_id in (data or {}).get("sit_out", []):
+                boards[entry_id] += event.boards_per_round
+        return dict(boards)
+
     def rank(self, *, event: Event, entries: Sequence[Entry]) -> list[list[Entry]]:
         """Within each field (NS and EW of a two-winner Mitchell, else one), the pairs
         that played the threshold share of the event's boards, by total, then more
-        boards played, then earlier registration."""
+        boards played, then earlier registration. The boards of a round a pair sat out
+        because of the movement count towards the threshold, not as boards played
+        (``docs/rules.md`` § Movements)."""
         needed = float(event.settings.finish_threshold) * event.boards_total
+        sat_out = self.sit_out_boards(event)
         fields: dict[str, list[Entry]] = defaultdict(list)
         for e in entries:
             e.finished, e.rank = False, None
-            if e.boards_played >= needed - 1e-9:
+            if e.boards_played + sat_out.get(e.pk, 0) >= needed - 1e-9:
                 fields[e.field].append(e)
         ranked = []
         for name in sorted(fields, key=("NS", "EW", "").index):

@@ -12,6 +12,8 @@ from collections import defaultdict
 from collections.abc import Sequence
 from datetime import datetime
 
+from django.db.models import Count
+
 import scoring
 
 from ..models import Board, Entry, Event, Result, Round, SwissSettings, Table
@@ -22,6 +24,16 @@ from .base import Format, Seating, hcp_par_points, method_for_adjusted, round_bo
 def standings_key(entry: Entry):
     """Standings order: total, then more boards played, then earlier registration."""
     return (-round(entry.total, 6), -entry.boards_played, entry.registration_order or 0)
+
+
+def bye_boards(event: Event) -> dict[int, int]:
+    """Entry id → the boards of its byes (tables without an EW pair)."""
+    rows = (
+        Result.objects.filter(table__event=event, table__ew__isnull=True)
+        .values("table__ns")
+        .annotate(n=Count("pk"))
+    )
+    return {row["table__ns"]: row["n"] for row in rows}
 
 
 def board_points(
@@ -156,10 +168,15 @@ class SwissPairs(Format):
 
     def rank(self, *, event: Event, entries: Sequence[Entry]) -> list[list[Entry]]:
         """Pairs that played at least the threshold share of the event's boards have
-        finished and are ranked; ties: more boards played, then earlier registration."""
+        finished and are ranked; ties: more boards played, then earlier registration.
+
+        A bye's boards count towards the threshold (the pair did not choose to sit out)
+        but not as boards played in the tie-break (``docs/rules.md`` § Swiss pairs)."""
         needed = float(event.settings.finish_threshold) * event.boards_total
+        byes = bye_boards(event)
         finished = sorted(
-            (e for e in entries if e.boards_played >= needed - 1e-9), key=standings_key
+            (e for e in entries if e.boards_played + byes.get(e.pk, 0) >= needed - 1e-9),
+            key=standings_key,
         )
         for e in entries:
             e.finished, e.rank = False, None

@@ -7,7 +7,7 @@ pass their translated labels, the readers the English ones.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 __all__ = ["MAX_KINDS", "board_ranges", "problems_summary"]
 
@@ -30,17 +30,22 @@ def board_ranges(numbers: Iterable[int]) -> str:
     return ", ".join(parts)
 
 
+def _more(n: int) -> str:
+    return f"and {n} more problem" if n == 1 else f"and {n} more problems"
+
+
 def problems_summary(
     problems: Iterable[tuple[int | None, str]],
     *,
     board: str = "Board %s",
     boards: str = "Boards %s",
-    more: str = "and %d more problems",
+    more: Callable[[int], str] | None = None,
 ) -> str:
     """One sentence per distinct message, prefixed with the boards that have it.
 
     ``problems`` are ``(board number or None, message)``; ``board``/``boards`` label one
-    or several boards, ``more`` counts the kinds left out after :data:`MAX_KINDS`.
+    or several boards, ``more(n)`` counts the kinds left out after :data:`MAX_KINDS`
+    ("and 1 more problem", "and 4 more problems").
     """
     grouped: dict[str, list[int]] = {}
     for number, message in problems:
@@ -56,5 +61,6 @@ def problems_summary(
         parts.append(f"{label % board_ranges(numbers)}: {message}")
     text = " ".join(parts)
     if len(grouped) > MAX_KINDS:
-        text += " " + (more % (len(grouped) - MAX_KINDS)) + "."
+        left = len(grouped) - MAX_KINDS
+        text += " " + (more or _more)(left) + "."
     return text

@@ -301,6 +301,15 @@ class Console:
     counts: dict[str, int]
     disputes: list[ConsoleDispute] = field(default_factory=list)
 
+    def tables_of(self) -> dict[int, list[Table]]:
+        """Entry id → its tables in this round, by number (a team has one a room)."""
+        seats: dict[int, list[Table]] = defaultdict(list)
+        for row in self.rows:
+            for entry_id in (row.table.ns_id, row.table.ew_id):
+                if entry_id is not None:
+                    seats[entry_id].append(row.table)
+        return dict(seats)
+
 
 def result_state(result: Result | None) -> str:
     """A board's state at a table, as the director console shows it."""

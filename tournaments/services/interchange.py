@@ -15,7 +15,7 @@ from dataclasses import replace
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 import scoring
 from accounts.models import User
@@ -292,7 +292,11 @@ def _deal_problem(error: DealError) -> str:
     if error.code == "rank":
         return _("“%(rank)s” is not a card rank") % params
     if error.code == "count":
-        return _("%(seat)s holds %(count)d cards, not 13") % {
+        return ngettext(
+            "%(seat)s holds %(count)d card, not 13",
+            "%(seat)s holds %(count)d cards, not 13",
+            params["count"],
+        ) % {
             "seat": SEAT_NAMES[params["seat"]],
             "count": params["count"],
         }
@@ -331,7 +335,7 @@ def problems_text(problems: list[tuple[int | None, str]]) -> str:
         problems,
         board=_("Board %s"),
         boards=_("Boards %s"),
-        more=_("and %d more problems"),
+        more=lambda n: ngettext("and %d more problem", "and %d more problems", n) % n,
     )
 
 

@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from .. import selectors, services
@@ -79,14 +80,18 @@ def _describe(snapshot: dict) -> SafeString:
 
 
 def _imported_text(event: Event) -> str:
-    done = (
-        _("Imported: %(n)d teams and %(boards)d boards, as the file gives them.")
+    n, boards = event.entries.count(), event.boards.count()
+    entries = (
+        ngettext("%(n)d team", "%(n)d teams", n)
         if event.is_teams
-        else _("Imported: %(n)d players and %(boards)d boards, as the file gives them.")
+        else ngettext("%(n)d player", "%(n)d players", n)
         if event.is_individual
-        else _("Imported: %(n)d pairs and %(boards)d boards, as the file gives them.")
-    )
-    return done % {"n": event.entries.count(), "boards": event.boards.count()}
+        else ngettext("%(n)d pair", "%(n)d pairs", n)
+    ) % {"n": n}
+    return _("Imported: %(entries)s and %(boards)s, as the file gives them.") % {
+        "entries": entries,
+        "boards": ngettext("%(n)d board", "%(n)d boards", boards) % {"n": boards},
+    }
 
 
 def _import_page(request: HttpRequest, *, error="", name="", existing=None) -> HttpResponse:
@@ -263,6 +268,10 @@ def _director_page(
         wanted = {k: ascii_int(request.GET.get(k, ""), signed=False) for k in ("table", "board")}
         correction_form = CorrectionForm(initial={k: v for k, v in wanted.items() if v})
     stored = _stored_for_correction(event, correction_form)
+    console = selectors.console_get(event=event)
+    tables = console.tables_of()
+    for e in entries:  # where each pair sits in the round in play (the console's tables)
+        e.tables_now = tables.get(e.pk, [])
     hand_rounds = [
         n
         for n in (event.current_round, event.current_round + 1)
@@ -288,7 +297,7 @@ def _director_page(
             ],
             "log": [(row, log_sentence(row)) for row in log],
             "extend_minutes": EXTEND_MINUTES,
-            "console": selectors.console_get(event=event),
+            "console": console,
             "hand_rounds": hand_rounds,
             "can_import": event.status == Event.Status.REGISTRATION and not rounds,
             "hcp_par_upload": event.method == Event.Method.HCP_PAR
