@@ -403,6 +403,17 @@ def site(live_server, director):
     }
 
 
+# How far each analysis figure's number (its text) stands from its label's left edge.
+FIGURES = """() => Array.from(document.querySelectorAll(".analysis-facts > div")).map((d) => {
+    const text = (el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        return range.getBoundingClientRect().left;
+    };
+    return text(d.querySelector("dd.num")) - text(d.querySelector("dt"));
+})"""
+
+
 def test_every_page_fits_a_phone(live_server, site, browser):
     """Every page of the page URLconf, each kind of event, signed in as who sees it."""
     visited = {name for name, _path, _who in site["visits"]}
@@ -427,6 +438,9 @@ def test_every_page_fits_a_phone(live_server, site, browser):
             widths = page.evaluate(WIDTH)
             if widths["doc"] > PHONE["width"] or widths["body"] > PHONE["width"]:
                 too_wide.append((path, widths))
+            if name == "ratings:player_analysis":  # each figure stands under its label
+                offsets = page.evaluate(FIGURES)
+                assert offsets and all(abs(d) <= 1 for d in offsets), (path, offsets)
     finally:
         context.close()
     assert too_wide == [], "\n".join(map(str, too_wide))
