@@ -70,7 +70,8 @@
       return parseInt(state.level || (contract.value.match(/^[1-7]/) || [""])[0], 10);
     }
     // Every result from 13 tricks to none: "=" and "+1"… "+6" made, "−1"… "−13" down;
-    // once the level is known only the ones it allows show (docs/rules.md § Entry).
+    // once the level is known only the ones it allows show (docs/rules.md § Entry and
+    // confirmation).
     var made = [], down = [];
     for (var d = -13; d <= 6; d++) {
       (function (delta) {
