@@ -1,7 +1,8 @@
 /* Result entry with the thumb: a button pad under each result form on my-table writes
    into the form's own fields (contract, declarer, tricks, lead), which stay editable by
    hand and are what is submitted. Level, strain and double make the contract; "=",
-   "+1", "−1"… set the tricks from the level; suit and rank make the lead. */
+   "+1"… "+6", "−1"… "−13" set the tricks from the level; suit and rank make the lead.
+   After a refused entry the page opens at that board's card, its message on top. */
 (function () {
   "use strict";
   var SUITS = [["C", "♣"], ["D", "♦"], ["H", "♥"], ["S", "♠"], ["NT", "NT"]];
@@ -65,16 +66,38 @@
       var b = button(s, function () { declarer.value = s; mark(seats, b); });
       seats.push(b);
     });
-    [-3, -2, -1, 0, 1, 2, 3].forEach(function (delta) {
-      var label = delta === 0 ? "=" : (delta > 0 ? "+" + delta : "−" + -delta);
-      var b = button(label, function () {
-        var level = parseInt(state.level || (contract.value.match(/^[1-7]/) || [""])[0], 10);
-        if (!level) { contract.focus(); return; }
-        var t = 6 + level + delta;
-        if (t >= 0 && t <= 13) { tricks.value = String(t); mark(results, b); }
+    function currentLevel() {
+      return parseInt(state.level || (contract.value.match(/^[1-7]/) || [""])[0], 10);
+    }
+    // Every result from 13 tricks to none: "=" and "+1"… "+6" made, "−1"… "−13" down;
+    // once the level is known only the ones it allows show (docs/rules.md § Entry and
+    // confirmation).
+    var made = [], down = [];
+    for (var d = -13; d <= 6; d++) {
+      (function (delta) {
+        var label = delta === 0 ? "=" : (delta > 0 ? "+" + delta : "−" + -delta);
+        var b = button(label, function () {
+          var level = currentLevel();
+          if (!level) { contract.focus(); return; }
+          var t = 6 + level + delta;
+          if (t >= 0 && t <= 13) { tricks.value = String(t); mark(results, b); }
+        });
+        b.classList.add("pad-result");
+        b.setAttribute("data-delta", String(delta));
+        results.push(b);
+        (delta >= 0 ? made : down).push(b);
+      })(d);
+    }
+    down.reverse();
+    function showResults() {
+      var level = currentLevel();
+      results.forEach(function (b) {
+        var t = 6 + level + parseInt(b.getAttribute("data-delta"), 10);
+        b.hidden = Boolean(level) && (t < 0 || t > 13);
       });
-      results.push(b);
-    });
+    }
+    levels.forEach(function (b) { b.addEventListener("click", showResults); });
+    contract.addEventListener("input", showResults);
     SUITS.slice(0, 4).reverse().forEach(function (s) {
       var b = button(s[1], function () {
         state.suit = s[0]; mark(suits, b);
@@ -94,11 +117,13 @@
     pad.appendChild(row(w("contract", "Contract"), levels));
     pad.appendChild(row("", strains.concat(dbls)));
     pad.appendChild(row(w("declarer", "Declarer"), seats));
-    pad.appendChild(row(w("result", "Result"), results));
+    pad.appendChild(row(w("result", "Result"), made));
+    pad.appendChild(row("", down));
     pad.appendChild(row(w("lead", "Lead"), suits));
     pad.appendChild(row("", ranks));
     var fields = form.querySelector(".result-fields");
     fields.parentNode.insertBefore(pad, fields);
+    showResults();
   }
 
   function all() {
@@ -110,4 +135,10 @@
   var box = document.getElementById("my-table");
   if (box && window.MutationObserver) new MutationObserver(all).observe(box, { childList: true });
   all();
+  // A refused entry: the page opens at its board, the message at the top of the card.
+  var refused = document.querySelector(".board-slot.refused");
+  if (refused) {
+    if (window.history && history.replaceState) history.replaceState(null, "", "#" + refused.id);
+    refused.scrollIntoView({ block: "start" });
+  }
 })();

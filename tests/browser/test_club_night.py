@@ -82,10 +82,10 @@ def _pad(page, board_number, *, level, strain, declarer, result, lead_suit, lead
     pad.locator(".pad-row").nth(0).get_by_role("button", name=level, exact=True).click()
     pad.locator(".pad-row").nth(1).get_by_role("button", name=strain, exact=True).click()
     pad.locator(".pad-row").nth(2).get_by_role("button", name=declarer, exact=True).click()
-    pad.locator(".pad-row").nth(3).get_by_role("button", name=result, exact=True).click()
-    pad.locator(".pad-row").nth(4).get_by_role("button", name=lead_suit, exact=True).click()
+    pad.locator(".pad-result").get_by_text(result, exact=True).click()  # made or down rows
+    pad.locator(".pad-row").nth(-2).get_by_role("button", name=lead_suit, exact=True).click()
     rank = "10" if lead_rank == "T" else lead_rank
-    pad.locator(".pad-row").nth(5).get_by_role("button", name=rank, exact=True).click()
+    pad.locator(".pad-row").last.get_by_role("button", name=rank, exact=True).click()
     card.get_by_role("button", name="Enter result").click()
 
 

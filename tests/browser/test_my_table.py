@@ -10,6 +10,7 @@ from django.db import connections
 from django.test import Client
 
 from tournaments import services
+from tournaments.deals import deal_hands
 from tournaments.models import Entry
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
@@ -72,6 +73,83 @@ def test_my_table_moves_on_to_the_next_round_by_itself(live_server, timed, brows
         assert head.locator(".seat-big strong").first.inner_text() == "2"
         assert page.locator("#board-1").count() == 0
         assert page.get_by_text("Round over — waiting").count() == 0
+        assert errors == []
+    finally:
+        context.close()
+
+
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture
+def seated(live_server, make_event):
+    """Round 1 in play; the first pair's North signed in, and a card of board 2 that the
+    opening leader against North (East) does not hold."""
+    event = make_event(pairs=4, start=True)
+    entry = Entry.objects.get(event=event, registration_order=1)
+    client = Client()
+    client.force_login(entry.members.get(position=1).player)
+    board = event.boards.get(number=2)
+    north = deal_hands(board.deal)["N"]
+    suit = next(s for s in "SHDC" if north[s])
+    return event, client.cookies["sessionid"].value, suit, north[suit][0]
+
+
+def test_a_refused_entry_on_a_phone_opens_at_its_board_with_the_message_on_top(
+    live_server, seated, browser
+):
+    """docs/rules.md § Entry and confirmation: a lead the leader does not hold is refused;
+    on a phone the page comes back at that board, its message at the top of the card, on
+    the screen. The pad's buttons enter every result, 13 down to 6 over, without typing."""
+    event, session, suit, rank = seated
+    context = browser.new_context(locale="en-US", viewport=PHONE, is_mobile=True)
+    context.add_cookies([{"name": "sessionid", "value": session, "url": live_server.url}])
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    errors = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+
+    def pad(board: int, row: int, label: str):
+        rows = page.locator(f"#board-{board} .entry-pad .pad-row")
+        return rows.nth(row).get_by_role("button", name=label, exact=True)
+
+    try:
+        page.goto(f"{live_server.url}/events/{event.pk}/my-table/")
+        # 4S by N making, the lead a card of North's own hand: all with the pad
+        for row, label in ((0, "4"), (1, "♠"), (2, "N"), (3, "=")):
+            pad(2, row, label).click()
+        page.locator(f"#board-2 .entry-pad .pad-btn.suit-{suit}").last.click()  # the lead's
+        page.locator("#board-2 .entry-pad .pad-row").last.get_by_role(
+            "button", name="10" if rank == "T" else rank, exact=True
+        ).click()
+        assert page.input_value("#board-2 [name$='-lead']") == suit + rank
+        assert page.input_value("#board-2 [name$='-tricks']") == "10"
+        with page.expect_navigation():
+            page.locator("#board-2 form.result-form button.btn-primary").click()
+
+        message = page.locator("#board-2 .refused-message")
+        assert "opening leader" in message.inner_text()
+        page.wait_for_function(
+            "() => document.querySelector('#board-2 .refused-message')"
+            ".getBoundingClientRect().top < window.innerHeight"
+        )
+        box = message.bounding_box()  # relative to the viewport
+        assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], box
+        form = page.locator("#board-2 form.result-form").bounding_box()
+        assert box["y"] < form["y"], (box, form)  # at the top of the card
+        assert page.url.endswith("#board-2")
+        assert page.locator(".board-slot.refused").count() == 1
+
+        # every result with the pad: 7 down 13, 1 making 13 tricks; only what the level allows
+        pad(1, 0, "7").click()
+        assert pad(1, 3, "+1").is_hidden()
+        pad(1, 4, "−13").click()
+        assert page.input_value("#board-1 [name$='-tricks']") == "0"
+        pad(1, 0, "1").click()
+        assert pad(1, 4, "−13").is_hidden() and pad(1, 4, "−7").is_visible()
+        pad(1, 3, "+6").click()
+        assert page.input_value("#board-1 [name$='-tricks']") == "13"
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
         assert errors == []
     finally:
         context.close()
