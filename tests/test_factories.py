@@ -47,6 +47,8 @@ FACTORIES = [
     f.TierChangeFactory,
     f.LeadAnalysisFactory,
     f.SchedulerTickFactory,
+    f.ImportedFileFactory,
+    f.ImportJobFactory,
 ]
 
 

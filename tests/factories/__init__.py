@@ -24,6 +24,8 @@ from tournaments.models import (
     Event,
     EventLog,
     IdempotencyKey,
+    ImportedFile,
+    ImportJob,
     Lineup,
     Match,
     MovementSettings,
@@ -514,3 +516,24 @@ class SchedulerTickFactory(factory.django.DjangoModelFactory):
     last_run_at = factory.LazyAttribute(lambda o: timezone.now() - timedelta(minutes=o.minutes_ago))
     runs = 1
     transitions = 0
+
+
+class ImportedFileFactory(factory.django.DjangoModelFactory):
+    """The fingerprint of a file that became an event (``services.imports``)."""
+
+    class Meta:
+        model = ImportedFile
+
+    event = factory.SubFactory(EventFactory, source="usebio")
+    sha256 = factory.Sequence(lambda n: f"{n:064x}")
+
+
+class ImportJobFactory(factory.django.DjangoModelFactory):
+    """A director's background import (``services.import_jobs``), queued by default."""
+
+    class Meta:
+        model = ImportJob
+
+    director = factory.SubFactory(UserFactory, is_staff=True)
+    name = "Club night"
+    data = b"<USEBIO/>"

@@ -28,7 +28,7 @@ from drf_spectacular.generators import SchemaGenerator
 
 from ladders import services as ladder_services
 from tests.conftest import held_lead
-from tests.factories import UserFactory
+from tests.factories import ImportJobFactory, UserFactory
 from tournaments import services
 from tournaments.deals import deal_hands
 from tournaments.models import Match, Result
@@ -111,6 +111,7 @@ class Scene:
         now = timezone.now()
         self.director = director
         self.ladder = ladder_services.ladder_create(name="Walk ladder", director=director)
+        self.import_job = ImportJobFactory(director=director)
         self.teams = []
         for i in range(2):
             players = [UserFactory() for _ in range(5)]
@@ -172,6 +173,7 @@ class Scene:
             "table_id": [self.match.open_table_id, self.match.closed_table_id],
             "round_number": [1],
             "player_id": [p.pk for p in players[:2]],
+            "job_id": [self.import_job.pk],
         }
 
 
