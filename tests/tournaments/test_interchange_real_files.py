@@ -112,11 +112,15 @@ def test_an_entity_after_a_long_comment_is_refused_by_the_api(db, director):
     assert (Event.objects.count(), User.objects.count()) == (events, users)
 
 
-def test_an_entity_after_a_long_comment_is_refused_on_the_page(db, client, director):
+def test_an_entity_after_a_long_comment_is_refused_on_the_page(
+    db, client, director, django_capture_on_commit_callbacks
+):
     client.force_login(director)
     upload = SimpleUploadedFile("pairs.xml", entity_file().encode())
 
-    page = client.post("/events/import/", {"file": upload})
+    with django_capture_on_commit_callbacks(execute=True):  # the import task runs
+        sent = client.post("/events/import/", {"file": upload})
+    page = client.get(sent.url, follow=True)  # the progress page: the import has finished
 
     assert page.status_code == 200
     html = page.content.decode()
@@ -406,11 +410,15 @@ def test_one_impossible_line_is_left_out_and_listed_in_the_api_answer(db, direct
     assert row.data["board"] == 2 and row.data["reason"] == REASON and row.actor == director
 
 
-def test_one_impossible_line_is_shown_on_the_import_page_and_the_events_log(db, client, director):
+def test_one_impossible_line_is_shown_on_the_import_page_and_the_events_log(
+    db, client, director, django_capture_on_commit_callbacks
+):
     client.force_login(director)
     upload = SimpleUploadedFile("pairs.xml", one_impossible_line().encode())
 
-    page = client.post("/events/import/", {"file": upload}, follow=True)
+    with django_capture_on_commit_callbacks(execute=True):  # the import task runs
+        sent = client.post("/events/import/", {"file": upload})
+    page = client.get(sent.url, follow=True)  # the progress page: the import has finished
 
     event = Event.objects.get()
     sentence = f"Board 2, round 1, table 2, NS 3, EW 4 was left out of the import: {REASON}"
@@ -510,7 +518,9 @@ def test_our_own_swiss_board_factored_by_neuberg_is_written_on_its_top(make_even
     assert raw == [("0.50", "3.50"), ("3.50", "0.50"), (None, None)]  # the cut table: NP
 
 
-def test_the_import_page_names_ten_left_out_lines_and_counts_the_others(db, client, director):
+def test_the_import_page_names_ten_left_out_lines_and_counts_the_others(
+    db, client, director, django_capture_on_commit_callbacks
+):
     boards = "".join(
         two_lines(n).replace("<CONTRACT>4S</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS>9<",
                              "<CONTRACT>42</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS>9<")
@@ -519,7 +529,9 @@ def test_the_import_page_names_ten_left_out_lines_and_counts_the_others(db, clie
     client.force_login(director)
     upload = SimpleUploadedFile("pairs.xml", pairs_file(boards).encode())
 
-    html = client.post("/events/import/", {"file": upload}, follow=True).content.decode()
+    with django_capture_on_commit_callbacks(execute=True):  # the import task runs
+        sent = client.post("/events/import/", {"file": upload})
+    html = client.get(sent.url, follow=True).content.decode()
 
     assert html.count("was left out of the import") == 10
     assert "2 more lines were left out of the import: the event&#x27;s log lists them." in html
