@@ -46,7 +46,7 @@ def test_the_progress_page_fits_a_phone_and_opens_the_event_when_imported(
         in_thread(import_job_run, job_id=queued["job"])  # the worker
 
         page.wait_for_url(re.compile(r"/events/\d+/$"), timeout=20_000)
-        assert page.get_by_text("Imported: 8 pairs and 1 boards").is_visible()
+        assert page.get_by_text("Imported: 8 pairs and 1 board,").is_visible()
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     finally:
         context.close()
