@@ -18,7 +18,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.utils import timezone
 
 from ladders import services as ladder_services
-from tests.factories import UserFactory
+from tests.factories import ImportJobFactory, UserFactory
 from tests.tournaments.test_individual import ebu_individual
 from tests.tournaments.test_interchange_producers import bridgecomposer_file
 from tournaments import services
@@ -226,7 +226,7 @@ NOT_PAGES = {
     # JSON polled by a page, or a file
     "tournaments:pool_table_state", "tournaments:event_live_json",
     "tournaments:match_live_json", "tournaments:my_table_state", "tournaments:hand_records_pbn",
-    "player_search",
+    "player_search", "tournaments:results_import_job_status",
     # a fragment loaded into its page (which is visited)
     "tournaments:standings_fragment", "tournaments:director_console",
     # POST-only actions
@@ -366,6 +366,9 @@ def site(live_server, director):
         ("tournaments:my_table", u("tournaments:my_table", running.pk), "player"),
         ("tournaments:event_create", u("tournaments:event_create"), "director"),
         ("tournaments:results_import", u("tournaments:results_import"), "director"),
+        # a background import still in progress: its progress page
+        ("tournaments:results_import_job",
+         u("tournaments:results_import_job", ImportJobFactory(director=director).pk), "director"),
         ("tournaments:teams_event_create", u("tournaments:teams_event_create"), "director"),
         ("tournaments:movement_event_create", u("tournaments:movement_event_create"), "director"),
         ("tournaments:pool_create", u("tournaments:pool_create"), "director"),
