@@ -25,7 +25,7 @@ CLASSES: tuple[str, ...] = (
     "swiss:SwissPairs",
     "teams:TeamsSwiss",
     "teams:TeamsRoundRobin",
-    "pool:ScoringPool",
+    "pool.format:ScoringPool",
     "movement:Mitchell",
     "movement:Howell",
     "individual:Individual",

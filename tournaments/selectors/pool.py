@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 
 from ..errors import BridgeError
-from ..formats.pool_sittings import sittings_in_play
+from ..formats.pool.sittings import sittings_in_play
 from ..models import (
     Board,
     Event,

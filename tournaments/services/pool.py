@@ -33,7 +33,7 @@ from accounts.models import User
 from ..deals import deal_generate
 from ..dispatch import dispatch_on_commit
 from ..errors import BridgeError, ConflictError, PermissionDeniedError
-from ..formats.pool_sittings import sittings_in_play
+from ..formats.pool.sittings import sittings_in_play
 from ..formats.seats import seated_entries
 from ..lock_objects import (
     event_for_update,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from django.db.models import QuerySet
 
-from ..models import Event, Round, Table
+from ...models import Event, Round, Table
 
 
 def sittings_in_play(event: Event) -> QuerySet[Table]:

@@ -15,9 +15,9 @@ from datetime import datetime
 
 from django.db.models import Max, Q, QuerySet
 
-from ..models import Board, Entry, Event, PoolDeal, PoolSettings, Result, Round, Table
-from .base import Format
-from .seats import SeatedPlayers
+from ...models import Board, Entry, Event, PoolDeal, PoolSettings, Result, Round, Table
+from ..base import Format
+from ..seats import SeatedPlayers
 
 
 class ScoringPool(SeatedPlayers, Format):
@@ -57,12 +57,12 @@ class ScoringPool(SeatedPlayers, Format):
         """Never across the field after the fact: a pool score, once given, stands."""
 
     def result_arrived(self, *, result: Result) -> None:
-        from ..services.pool import pool_result_arrived
+        from ...services.pool import pool_result_arrived
 
         pool_result_arrived(result=result)
 
     def result_corrected(self, *, result: Result, created: bool) -> None:
-        from ..services.pool import pool_result_arrived, pool_result_corrected
+        from ...services.pool import pool_result_arrived, pool_result_corrected
 
         if created or not hasattr(result, "pool"):
             pool_result_arrived(result=result)
@@ -70,7 +70,7 @@ class ScoringPool(SeatedPlayers, Format):
             pool_result_corrected(result=result)
 
     def clock_step(self, *, event: Event, now: datetime) -> str | None:
-        from ..services.pool import pool_clock_step
+        from ...services.pool import pool_clock_step
 
         return pool_clock_step(event=event, now=now)
 
