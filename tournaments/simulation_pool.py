@@ -23,8 +23,8 @@ from django.utils import timezone
 from accounts.models import User
 
 from . import services
+from .formats.pool import services as pool_services
 from .models import Event, PoolBoard, PoolDeal, PoolResult, PoolScore, Result, TableSeat
-from .services import pool as pool_services
 from .services.analysis import boards_analyse
 from .simulation import _sim_users, plausible_result
 

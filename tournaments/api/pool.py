@@ -15,9 +15,9 @@ from rest_framework.views import APIView
 
 from .. import selectors
 from ..formats import format_for
+from ..formats.pool import selectors as pool_selectors
+from ..formats.pool import services as pool_services
 from ..models import Event, Result
-from ..selectors import pool as pool_selectors
-from ..services import pool as pool_services
 from ..timezones import time_zone_names
 from .entries import _username_field
 from .permissions import IsDirector

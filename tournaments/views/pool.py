@@ -18,12 +18,12 @@ from django.views.decorators.http import require_POST
 from accounts.models import User
 
 from ..errors import BridgeError
+from ..formats.pool import selectors as pool_selectors
+from ..formats.pool import services as pool_services
 from ..forms import PoolForm
 from ..models import Event, Result
 from ..permissions import is_event_director
-from ..selectors import pool as pool_selectors
 from ..selectors.play import SeatInfo
-from ..services import pool as pool_services
 from .tables import _slots, _submit, _unshown_errors
 
 

@@ -1,7 +1,7 @@
 """What "in play" means in the scoring pool (``docs/rules.md`` § The scoring pool).
 
-Apart from ``formats/pool.py`` so that the pool's services and selectors can ask it
-without importing the format, which calls them.
+Apart from ``format.py`` so that the pool's services and selectors can ask it without
+importing the format, which calls them.
 """
 
 from __future__ import annotations
