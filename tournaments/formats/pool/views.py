@@ -17,14 +17,15 @@ from django.views.decorators.http import require_POST
 
 from accounts.models import User
 
-from ..errors import BridgeError
-from ..formats.pool import selectors as pool_selectors
-from ..formats.pool import services as pool_services
-from ..forms import PoolForm
-from ..models import Event, Result
-from ..permissions import is_event_director
-from ..selectors.play import SeatInfo
-from .tables import _slots, _submit, _unshown_errors
+from ...errors import BridgeError
+from ...models import Event, Result
+from ...permissions import is_event_director
+from ...selectors.play import SeatInfo
+from ...views.tables import _slots, _submit, _unshown_errors
+from .. import format_for
+from . import selectors as pool_selectors
+from . import services as pool_services
+from .forms import PoolForm
 
 
 def _pool(event_id: int) -> Event:
@@ -89,8 +90,6 @@ def _seat(event: Event, user) -> SeatInfo | None:
     table = pool_selectors.my_pool_table(event=event, user=user)
     if table is None:
         return None
-    from ..formats import format_for
-
     fmt = format_for(event)
     side = fmt.table_side(table=table, user=user)
     boards = fmt.round_boards(rnd=table.round, tables=[table])[table.pk]
