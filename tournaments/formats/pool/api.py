@@ -14,7 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from ... import selectors
-from ...api.entries import _username_field
+from ...api.entries import username_field
 from ...api.permissions import IsDirector
 from ...api.serializers import EventSerializer
 from ...api.utils import Pagination, error_responses, event_or_404
@@ -192,8 +192,8 @@ class PoolJoinApi(APIView):
     permission_classes = [IsAuthenticated]
 
     class InputSerializer(serializers.Serializer):
-        partner = _username_field(required=False, allow_null=True)
-        opponents = _username_field(many=True, required=False)
+        partner = username_field(required=False, allow_null=True)
+        opponents = username_field(many=True, required=False)
         leave = serializers.BooleanField(default=False)
 
         class Meta:

@@ -21,7 +21,7 @@ from ...errors import BridgeError
 from ...models import Event, Result
 from ...permissions import is_event_director
 from ...selectors.play import SeatInfo
-from ...views.tables import _slots, _submit, _unshown_errors
+from ...views.tables import board_slots, posted_results_submit, unshown_errors_show
 from .. import format_for
 from . import selectors as pool_selectors
 from . import services as pool_services
@@ -115,14 +115,14 @@ def pool_table(request: HttpRequest, event_id: int) -> HttpResponse:
         if seat is None:
             messages.error(request, _("You have no table in play."))
             return redirect("tournaments:pool_lobby", event_id=event.pk)
-        stored, bound = _submit(request, seat)
+        stored, bound = posted_results_submit(request, seat)
         if stored:
             messages.success(request, _("Result entered. Your opponents confirm it."))
             return redirect("tournaments:pool_table", event_id=event.pk)
     if seat is None:
         return redirect("tournaments:pool_lobby", event_id=event.pk)
-    slots = _slots(seat, bound, request.user)
-    _unshown_errors(request, slots, bound)
+    slots = board_slots(seat, bound, request.user)
+    unshown_errors_show(request, slots, bound)
     players = {s.seat: s.player for s in seat.table.seats.select_related("player")}
     context = {
         "event": event, "seat": seat, "slots": slots, "players": players,
