@@ -49,7 +49,7 @@ def _users(prefix: str, n: int):
 def _pool(boards: int, rng: random.Random):
     from django.utils import timezone
 
-    from tournaments.services import pool as pool_services
+    from tournaments.formats.pool import services as pool_services
 
     now = timezone.now()
     event = pool_services.pool_create(
@@ -71,8 +71,8 @@ def _tables_start(event, players, rng):
     """Every four players start a table (all ready at once: one matching pass)."""
     from django.utils import timezone
 
+    from tournaments.formats.pool import services as pool_services
     from tournaments.models import PoolReady, Table
-    from tournaments.services import pool as pool_services
 
     now = timezone.now()
     PoolReady.objects.bulk_create(
@@ -85,8 +85,8 @@ def _tables_start(event, players, rng):
 
 def arrivals(tables: int = 300, library: int = 60, dealing_too: bool = True) -> dict:
     from tournaments import services
+    from tournaments.formats.pool import services as pool_services
     from tournaments.models import PoolDeal, PoolResult, TableSeat
-    from tournaments.services import pool as pool_services
 
     rng = random.Random(7)
     event = _pool(library, rng)
@@ -163,8 +163,8 @@ def arrivals(tables: int = 300, library: int = 60, dealing_too: bool = True) -> 
 
 
 def dealing(library: int = 100_000, history: int = 400, picks: int = 200) -> dict:
+    from tournaments.formats.pool import services as pool_services
     from tournaments.models import PoolBoard
-    from tournaments.services import pool as pool_services
 
     rng = random.Random(11)
     t0 = time.perf_counter()
@@ -203,15 +203,19 @@ def _history(event, four, seen) -> None:
     """The four players' earlier tables: one old table holding every board they saw."""
     from django.utils import timezone
 
+    from tournaments.formats.pool.services import entry_of_player
     from tournaments.models import PoolDeal, Round, Table
-    from tournaments.services.pool import _entry_of
 
     now = timezone.now()
     old = Round.objects.create(
         event=event, number=1, status=Round.Status.CLOSED, starts_at=now, ends_at=now
     )
     table = Table.objects.create(
-        event=event, round=old, number=1, ns=_entry_of(event, four[0]), ew=_entry_of(event, four[2])
+        event=event,
+        round=old,
+        number=1,
+        ns=entry_of_player(event=event, player=four[0]),
+        ew=entry_of_player(event=event, player=four[2]),
     )
     PoolDeal.objects.bulk_create(
         (PoolDeal(event=event, table=table, board_id=b, player=four[i % 4], seat="NSEW"[i % 4])
@@ -224,9 +228,9 @@ def run() -> dict:
     _setup_django()
     from django.db import connection
 
-    from tournaments.services import pool as pool_module
+    from tournaments.formats.pool.services import events as pool_events
 
-    pool_module.dispatch_on_commit = lambda *args, **kwargs: None  # no analysis here
+    pool_events.dispatch_on_commit = lambda *args, **kwargs: None  # no analysis here
     old_name = connection.settings_dict["NAME"]
     connection.creation.create_test_db(verbosity=0, autoclobber=True)
     try:

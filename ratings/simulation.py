@@ -19,8 +19,8 @@ from django.utils import timezone
 
 from accounts.models import User
 from tournaments import services
+from tournaments.formats.pool import services as pool_services
 from tournaments.models import PoolDeal
-from tournaments.services import pool as pool_services
 
 from .services.rate import rate_week_compute
 from .weeks import week_before, week_bounds, week_of

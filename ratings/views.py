@@ -16,9 +16,9 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from tournaments.errors import BridgeError
+from tournaments.formats.pool import selectors as pool_selectors
 from tournaments.numbers import ascii_int
 from tournaments.permissions import is_event_director
-from tournaments.selectors import pool as pool_selectors
 
 from .analysis import FIGURES, PERIODS, player_analysis
 from .calc import TIERS, next_tier, rank_tier

@@ -1,6 +1,7 @@
 from django.urls import path
 
-from .views import boards, director, events, live, pairs, pool, tables, teams
+from .formats.pool import views as pool
+from .views import boards, director, events, live, pairs, tables, teams
 
 app_name = "tournaments"
 

@@ -14,7 +14,7 @@ from django.utils import timezone
 from tests.browser.test_my_table import in_thread
 from tests.browser.test_phone_pages import PHONE, WIDTH
 from tests.factories import UserFactory
-from tournaments.services import pool as pool_services
+from tournaments.formats.pool import services as pool_services
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 

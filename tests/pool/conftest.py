@@ -12,8 +12,8 @@ from django.utils import timezone
 from tests.conftest import held_lead
 from tests.factories import UserFactory
 from tournaments import services
+from tournaments.formats.pool import services as pool_services
 from tournaments.models import Event, PoolDeal, Result, TableSeat
-from tournaments.services import pool as pool_services
 
 
 @pytest.fixture

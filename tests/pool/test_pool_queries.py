@@ -8,8 +8,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tests.pool.conftest import boards_of, seat
+from tournaments.formats.pool import services as pool_services
 from tournaments.models import Result
-from tournaments.services import pool as pool_services
 
 pytestmark = pytest.mark.django_db
 

@@ -15,6 +15,7 @@ from tests.pool.conftest import boards_of, seat
 from tests.tournaments.test_concurrency import race
 from tournaments import services
 from tournaments.errors import BridgeError
+from tournaments.formats.pool import services as pool_services
 from tournaments.models import (
     PoolBoard,
     PoolDeal,
@@ -25,7 +26,6 @@ from tournaments.models import (
     Table,
     TableSeat,
 )
-from tournaments.services import pool as pool_services
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres, pytest.mark.slow]
 

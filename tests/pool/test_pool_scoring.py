@@ -13,8 +13,8 @@ import scoring
 from tests.conftest import need_postgres
 from tests.pool.conftest import boards_of, play, seat
 from tournaments.errors import BridgeError, ConflictError
+from tournaments.formats.pool import services as pool_services
 from tournaments.models import Event, PoolBoard, PoolDeal, PoolReady, PoolResult, PoolScore
-from tournaments.services import pool as pool_services
 from tournaments.services.schedule import events_advance
 
 pytestmark = pytest.mark.django_db

@@ -16,7 +16,7 @@ from ..models import Entry, Event, Team, TeamsSettings
 from ..permissions import is_event_director, may_manage_team
 from ..services import teams as team_services
 from ..timezones import time_zone_names
-from .entries import _username_field
+from .entries import username_field
 from .permissions import IsDirector
 from .serializers import EventSerializer
 from .utils import Pagination, error_responses, event_or_404
@@ -47,8 +47,8 @@ class TeamSerializer(serializers.Serializer):
 
 class TeamInputSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=80)
-    players = _username_field(many=True, help_text="4 to 6 usernames; the captain is one.")
-    captain = _username_field(help_text="Defaults to you.", required=False)
+    players = username_field(many=True, help_text="4 to 6 usernames; the captain is one.")
+    captain = username_field(help_text="Defaults to you.", required=False)
 
     class Meta:
         ref_name = "TeamInput"
@@ -198,7 +198,7 @@ class EventTeamsApi(APIView):
 
     class InputSerializer(serializers.Serializer):
         team = serializers.IntegerField()
-        players = _username_field(
+        players = username_field(
             many=True, required=False, help_text="4 to 6 of the roster (default: all)."
         )
 

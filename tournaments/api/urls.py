@@ -2,7 +2,8 @@
 
 from django.urls import path
 
-from . import auth, entries, events, interchange, live, pool, results, teams
+from ..formats.pool import api as pool
+from . import auth, entries, events, interchange, live, results, teams
 
 urlpatterns = [
     path("auth/token/", auth.TokenObtainApi.as_view(), name="api-token"),

@@ -1,36 +1,60 @@
 """Event formats: plug-ins to one engine (``docs/rules.md`` § Formats).
 
-``format_for(event)`` is how services find the rules of an event's format. The registry
-below is the only place that lists the formats.
+``format_for(event)`` is how services find the rules of an event's format. ``CLASSES``
+below is the only place that lists the formats; a format may be a module or a package
+of its own (its models, services, selectors, views and API beside its class).
+
+Nothing is imported until a format is first asked for, so that a format package's
+``models`` module can be imported by ``tournaments.models`` (which the format classes
+themselves import) without a cycle. A format package's ``__init__`` imports nothing
+either, for the same reason.
 """
 
 from __future__ import annotations
 
-from ..models import Event
-from .base import Format, Seating
-from .individual import Individual
-from .movement import Howell, Mitchell
-from .pool import ScoringPool
-from .swiss import SwissPairs
-from .teams import TeamsRoundRobin, TeamsSwiss
+from functools import cache
+from importlib import import_module
+from typing import TYPE_CHECKING
 
-FORMATS: dict[str, Format] = {
-    f.kind: f
-    for f in (
-        SwissPairs(),
-        TeamsSwiss(),
-        TeamsRoundRobin(),
-        ScoringPool(),
-        Mitchell(),
-        Howell(),
-        Individual(),
-    )
-}
+if TYPE_CHECKING:
+    from ..models import Event
+    from .base import Format, Seating
+
+#: Every format, as "module:Class" under this package, in the order they are listed.
+CLASSES: tuple[str, ...] = (
+    "swiss:SwissPairs",
+    "teams:TeamsSwiss",
+    "teams:TeamsRoundRobin",
+    "pool.format:ScoringPool",
+    "movement:Mitchell",
+    "movement:Howell",
+    "individual:Individual",
+)
+
+
+@cache
+def formats() -> dict[str, Format]:
+    """The registry: each format's kind to the one instance of its class."""
+    registry = {}
+    for path in CLASSES:
+        module, name = path.split(":")
+        instance = getattr(import_module(f"{__name__}.{module}"), name)()
+        registry[instance.kind] = instance
+    return registry
 
 
 def format_for(event: Event | str) -> Format:
     kind = event if isinstance(event, str) else event.kind
-    return FORMATS[kind]
+    return formats()[kind]
 
 
-__all__ = ["FORMATS", "Format", "Seating", "format_for"]
+def __getattr__(name: str):
+    """``FORMATS``, ``Format`` and ``Seating``, imported when first used."""
+    if name == "FORMATS":
+        return formats()
+    if name in ("Format", "Seating"):
+        return getattr(import_module(f"{__name__}.base"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+__all__ = ["FORMATS", "Format", "Seating", "format_for", "formats"]

@@ -20,6 +20,7 @@ import scoring
 from accounts.models import User
 
 from ..errors import BridgeError
+from ..formats.pool.selectors import leaderboard_get
 from ..interchange import UsebioError
 from ..interchange.usebio_individual import usebio_individual_parse
 from ..models import (
@@ -36,7 +37,6 @@ from ..models import (
     Table,
     TableSeat,
 )
-from ..selectors.pool import leaderboard_get
 from .file_lines import (
     closed_round,
     file_result,

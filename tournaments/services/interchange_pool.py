@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ..formats.pool.selectors import leaderboard_get
 from ..formats.seats import seated_entries
 from ..interchange.usebio_individual import IndividualLine, PlayerRecord, PoolRecord
 from ..models import Board, Entry, Event, PoolBoard, Result
-from ..selectors.pool import leaderboard_get
 from .file_lines import result_line
 
 

@@ -24,9 +24,9 @@ from .. import selectors
 from ..deals import deal_hands
 from ..errors import BridgeError
 from ..formats import format_for
+from ..formats.pool.selectors import pool_board_facts
 from ..models import Board, Event, Result
 from ..permissions import is_event_director
-from ..selectors.pool import pool_board_facts
 from ..services.handrecords import round_hand_records, round_hands_pbn
 from .display import (
     DASH,

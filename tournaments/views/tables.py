@@ -48,7 +48,7 @@ def _hand(board: Board, seat_letter: str | None):
     return [(s, SUITS[s], cards[s] or DASH) for s in "SHDC"]
 
 
-def _slots(seat, bound: dict[int, ResultForm], user) -> list[BoardSlot]:
+def board_slots(seat, bound: dict[int, ResultForm], user) -> list[BoardSlot]:
     event = seat.round.event
     playable = seat.round.is_open and not seat.table.is_bye
     own_seat = (  # a team member not seated at this table (yet) holds no hand here
@@ -87,11 +87,11 @@ def _slots(seat, bound: dict[int, ResultForm], user) -> list[BoardSlot]:
     return slots
 
 
-def _submit(request: HttpRequest, seat) -> tuple[bool, dict[int, ResultForm]]:
+def posted_results_submit(request: HttpRequest, seat) -> tuple[bool, dict[int, ResultForm]]:
     """Validate and submit one board's form; return (stored, {board id: bound form}).
 
     A refusal is shown on the board's form, or, when the page shows no form for that
-    board (it has a result, the round has ended), as a message (see ``_unshown_errors``).
+    board (it has a result, the round has ended), as a message (see ``unshown_errors_show``).
     """
     board_id = ascii_int(request.POST.get("board", ""), signed=False)
     if board_id not in {b.pk for b in seat.boards}:
@@ -127,7 +127,7 @@ def _submit(request: HttpRequest, seat) -> tuple[bool, dict[int, ResultForm]]:
     return False, {board_id: form}
 
 
-def _unshown_errors(request: HttpRequest, slots: list[BoardSlot], bound) -> None:
+def unshown_errors_show(request: HttpRequest, slots: list[BoardSlot], bound) -> None:
     """The errors of a submitted form the page does not show become messages."""
     shown = {slot.board.pk for slot in slots if slot.form is not None}
     for board_id, form in bound.items():
@@ -196,7 +196,7 @@ def my_table(request: HttpRequest, event_id: int) -> HttpResponse:
             messages.success(request, _("You sit at table %(n)d.") % {"n": seat.table.number})
             return redirect("tournaments:my_table", event_id=event.pk)
     elif request.method == "POST":
-        stored, bound = _submit(request, seat)
+        stored, bound = posted_results_submit(request, seat)
         if stored:
             messages.success(request, _("Result entered. Your opponents confirm it."))
             return redirect("tournaments:my_table", event_id=event.pk)
@@ -211,8 +211,8 @@ def my_table(request: HttpRequest, event_id: int) -> HttpResponse:
                 if (seat := selectors.my_table_get(event=event, user=request.user, room=name))
             ]
     if seat is not None:
-        slots = _slots(seat, bound, request.user)
-        _unshown_errors(request, slots, bound)
+        slots = board_slots(seat, bound, request.user)
+        unshown_errors_show(request, slots, bound)
         context.update(
             slots=slots,
             finished=event.status == Event.Status.FINISHED,

@@ -8,7 +8,7 @@ from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
 from tournaments.errors import BridgeError
-from tournaments.simulation_pool import PoolSimulationConfig, pool_report, simulate_pool
+from tournaments.formats.pool.simulation import PoolSimulationConfig, pool_report, simulate_pool
 
 
 class Command(BaseCommand):

@@ -17,14 +17,15 @@ from django.views.decorators.http import require_POST
 
 from accounts.models import User
 
-from ..errors import BridgeError
-from ..forms import PoolForm
-from ..models import Event, Result
-from ..permissions import is_event_director
-from ..selectors import pool as pool_selectors
-from ..selectors.play import SeatInfo
-from ..services import pool as pool_services
-from .tables import _slots, _submit, _unshown_errors
+from ...errors import BridgeError
+from ...models import Event, Result
+from ...permissions import is_event_director
+from ...selectors.play import SeatInfo
+from ...views.tables import board_slots, posted_results_submit, unshown_errors_show
+from .. import format_for
+from . import selectors as pool_selectors
+from . import services as pool_services
+from .forms import PoolForm
 
 
 def _pool(event_id: int) -> Event:
@@ -89,8 +90,6 @@ def _seat(event: Event, user) -> SeatInfo | None:
     table = pool_selectors.my_pool_table(event=event, user=user)
     if table is None:
         return None
-    from ..formats import format_for
-
     fmt = format_for(event)
     side = fmt.table_side(table=table, user=user)
     boards = fmt.round_boards(rnd=table.round, tables=[table])[table.pk]
@@ -116,14 +115,14 @@ def pool_table(request: HttpRequest, event_id: int) -> HttpResponse:
         if seat is None:
             messages.error(request, _("You have no table in play."))
             return redirect("tournaments:pool_lobby", event_id=event.pk)
-        stored, bound = _submit(request, seat)
+        stored, bound = posted_results_submit(request, seat)
         if stored:
             messages.success(request, _("Result entered. Your opponents confirm it."))
             return redirect("tournaments:pool_table", event_id=event.pk)
     if seat is None:
         return redirect("tournaments:pool_lobby", event_id=event.pk)
-    slots = _slots(seat, bound, request.user)
-    _unshown_errors(request, slots, bound)
+    slots = board_slots(seat, bound, request.user)
+    unshown_errors_show(request, slots, bound)
     players = {s.seat: s.player for s in seat.table.seats.select_related("player")}
     context = {
         "event": event, "seat": seat, "slots": slots, "players": players,

@@ -15,8 +15,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from .events import Entry, Event
-from .play import Board, Result, Table
+from ...models.events import Entry, Event
+from ...models.play import Board, Result, Table
 
 
 class PoolSettings(models.Model):

@@ -9,9 +9,8 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 
-from ..errors import BridgeError
-from ..formats.pool_sittings import sittings_in_play
-from ..models import (
+from ...errors import BridgeError
+from ...models import (
     Board,
     Event,
     PoolBoard,
@@ -24,6 +23,7 @@ from ..models import (
     Table,
     TableSeat,
 )
+from .sittings import sittings_in_play
 
 
 @dataclass

@@ -2,7 +2,7 @@
 
 No rounds: any four ready players start a table, a *sitting* (a ``Round`` of its own,
 one ``Table``, its own clock), and are dealt boards from the pool's library
-(``services/pool.py``). A table plays the boards dealt to it; a result is scored when
+(``services/``). A table plays the boards dealt to it; a result is scored when
 it arrives (``scores_on_arrival``), by datum IMPs against the trimmed average of the
 board's results. A board stays secret until a player's own table has confirmed its
 result on it, and is public once retired.
@@ -13,11 +13,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from django.db.models import Max, Q, QuerySet
+from django.db.models import Max, QuerySet
 
-from ..models import Board, Entry, Event, PoolDeal, PoolSettings, Result, Round, Table
-from .base import Format
-from .seats import SeatedPlayers
+from ...models import Board, Entry, Event, PoolDeal, PoolSettings, Result, Round, Table
+from ..base import Format
+from ..seats import SeatedPlayers
+from . import services as pool_services
 
 
 class ScoringPool(SeatedPlayers, Format):
@@ -52,27 +53,21 @@ class ScoringPool(SeatedPlayers, Format):
         pool = getattr(board, "pool", None)
         return pool is not None and not pool.retired
 
-    # -- scoring (at arrival: services/pool.py) ---------------------------------------
+    # -- scoring (at arrival: services/scoring.py) ------------------------------------
     def boards_score(self, *, event: Event, results: Sequence[Result]) -> None:
         """Never across the field after the fact: a pool score, once given, stands."""
 
     def result_arrived(self, *, result: Result) -> None:
-        from ..services.pool import pool_result_arrived
-
-        pool_result_arrived(result=result)
+        pool_services.pool_result_arrived(result=result)
 
     def result_corrected(self, *, result: Result, created: bool) -> None:
-        from ..services.pool import pool_result_arrived, pool_result_corrected
-
         if created or not hasattr(result, "pool"):
-            pool_result_arrived(result=result)
+            pool_services.pool_result_arrived(result=result)
         else:
-            pool_result_corrected(result=result)
+            pool_services.pool_result_corrected(result=result)
 
     def clock_step(self, *, event: Event, now: datetime) -> str | None:
-        from ..services.pool import pool_clock_step
-
-        return pool_clock_step(event=event, now=now)
+        return pool_services.pool_clock_step(event=event, now=now)
 
     def boards_dealt(self, *, event: Event) -> int:
         return Board.objects.filter(event=event).aggregate(n=Max("number"))["n"] or 0
@@ -89,7 +84,3 @@ class ScoringPool(SeatedPlayers, Format):
 
     def standings_rebuild(self, *, event: Event) -> list[Entry]:
         return []
-
-
-def pool_q_open(event: Event) -> Q:
-    return Q(event=event, status=Round.Status.OPEN)

@@ -13,16 +13,17 @@ from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnl
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from .. import selectors
-from ..formats import format_for
-from ..models import Event, Result
-from ..selectors import pool as pool_selectors
-from ..services import pool as pool_services
-from ..timezones import time_zone_names
-from .entries import _username_field
-from .permissions import IsDirector
-from .serializers import EventSerializer
-from .utils import Pagination, error_responses, event_or_404
+from ... import selectors
+from ...api.entries import username_field
+from ...api.permissions import IsDirector
+from ...api.serializers import EventSerializer
+from ...api.utils import Pagination, error_responses, event_or_404
+from ...deals import deal_hands
+from ...models import Event, Result
+from ...timezones import time_zone_names
+from .. import format_for
+from . import selectors as pool_selectors
+from . import services as pool_services
 
 
 def _pool_or_404(event_id: int) -> Event:
@@ -191,8 +192,8 @@ class PoolJoinApi(APIView):
     permission_classes = [IsAuthenticated]
 
     class InputSerializer(serializers.Serializer):
-        partner = _username_field(required=False, allow_null=True)
-        opponents = _username_field(many=True, required=False)
+        partner = username_field(required=False, allow_null=True)
+        opponents = username_field(many=True, required=False)
         leave = serializers.BooleanField(default=False)
 
         class Meta:
@@ -258,8 +259,6 @@ class PoolMyTableApi(APIView):
         operation_id="pool_my_table", responses={200: PoolMyTableSerializer, **error_responses(404)}
     )
     def get(self, request, event_id: int):
-        from ..deals import deal_hands
-
         event = _pool_or_404(event_id)
         table = pool_selectors.my_pool_table(event=event, user=request.user)
         if table is None:

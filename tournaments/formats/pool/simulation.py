@@ -22,11 +22,11 @@ from django.utils import timezone
 
 from accounts.models import User
 
-from . import services
-from .models import Event, PoolBoard, PoolDeal, PoolResult, PoolScore, Result, TableSeat
-from .services import pool as pool_services
-from .services.analysis import boards_analyse
-from .simulation import _sim_users, plausible_result
+from ... import services
+from ...models import Event, PoolBoard, PoolDeal, PoolResult, PoolScore, Result, TableSeat
+from ...services.analysis import boards_analyse
+from ...simulation import plausible_result, sim_users
+from . import services as pool_services
 
 
 @dataclass
@@ -57,11 +57,59 @@ def simulate_pool(
     rng = random.Random(config.seed)
     t0 = (start or timezone.now()).replace(microsecond=0)
     ends = t0 + timedelta(hours=config.hours)
+    event, people = _pool_open(config, t0, ends)
+    timeline = _Timeline()
+    when = t0
+    while True:
+        when += timedelta(hours=rng.expovariate(config.tables_per_hour))
+        if when >= ends:
+            break
+        timeline.at(when, "start", ())
+    free_at = {p.pk: t0 for p in people}
+    by_id = {p.pk: p for p in people}
+    table_rng = random.Random(config.seed + 1)
+    while timeline.events:
+        now, _, kind, payload = heapq.heappop(timeline.events)
+        if kind == "start":
+            free = [pk for pk, t in sorted(free_at.items()) if t <= now]
+            if len(free) < 4:
+                continue
+            four = [by_id[pk] for pk in rng.sample(free, 4)]
+            done = _table_play(event, four, now, table_rng, rng, config, timeline)
+            for p in four:
+                free_at[p.pk] = done
+            if progress:
+                progress(1)
+        else:
+            _result_enter(payload, now, rng, by_id)
+    # The pool's clock closes the last tables and the pool itself at its end.
+    for _ in range(1000):
+        if pool_services.pool_clock_step(event=event, now=ends) is None:
+            break
+    return Event.objects.get(pk=event.pk)
+
+
+class _Timeline:
+    """The simulated timeline: (time, order, kind, payload), in time order."""
+
+    def __init__(self) -> None:
+        self.events: list[tuple[datetime, int, str, tuple]] = []
+        self.order = 0
+
+    def at(self, when: datetime, kind: str, payload: tuple) -> None:
+        self.order += 1
+        heapq.heappush(self.events, (when, self.order, kind, payload))
+
+
+def _pool_open(
+    config: PoolSimulationConfig, t0: datetime, ends: datetime
+) -> tuple[Event, list[User]]:
+    """The pool, its players and its library, open at ``t0``."""
     director, _ = User.objects.get_or_create(
         username="sim-director", defaults={"is_staff": True, "display_name": "Simulation TD"}
     )
     prefix = f"sim{config.seed}x{Event.objects.count() + 1}q"
-    people = _sim_users(prefix, config.players, random.Random(config.seed))
+    people = sim_users(prefix, config.players, random.Random(config.seed))
     library = config.library or max(8, int(config.tables_per_hour * config.boards_per_table * 1.5))
     event = pool_services.pool_create(
         name=config.name or f"Simulated pool #{config.seed}",
@@ -78,65 +126,47 @@ def simulate_pool(
         analyse=False,
     )
     pool_services.pool_clock_step(event=event, now=t0)
+    return event, people
 
-    # The simulated timeline: (time, order, kind, payload), in time order.
-    timeline: list[tuple[datetime, int, str, tuple]] = []
-    order = 0
 
-    def at(when: datetime, kind: str, payload: tuple) -> None:
-        nonlocal order
-        order += 1
-        heapq.heappush(timeline, (when, order, kind, payload))
+def _table_play(
+    event: Event,
+    four: list[User],
+    now: datetime,
+    table_rng: random.Random,
+    rng: random.Random,
+    config: PoolSimulationConfig,
+    timeline: _Timeline,
+) -> datetime:
+    """Four players start a table; each of its boards is played at a time on the
+    timeline. Returns when the table's time is up."""
+    table = _table_start(event, four, now, table_rng)
+    boards = [
+        d.board
+        for d in PoolDeal.objects.filter(table=table, seat="N")
+        .select_related("board")
+        .order_by("board__number")
+    ]
+    boards_analyse(board_ids=[b.pk for b in boards])
+    minutes = config.minutes_per_board
+    for i, board in enumerate(boards):
+        played = now + timedelta(minutes=minutes * (i + 1) - rng.uniform(0.5, 2.5))
+        timeline.at(played, "result", (table.pk, board.pk, four[0].pk, four[2].pk))
+    return table.round.ends_at
 
-    when = t0
-    while True:
-        when += timedelta(hours=rng.expovariate(config.tables_per_hour))
-        if when >= ends:
-            break
-        at(when, "start", ())
-    free_at = {p.pk: t0 for p in people}
-    by_id = {p.pk: p for p in people}
-    table_rng = random.Random(config.seed + 1)
-    while timeline:
-        now, _, kind, payload = heapq.heappop(timeline)
-        if kind == "start":
-            free = [pk for pk, t in sorted(free_at.items()) if t <= now]
-            if len(free) < 4:
-                continue
-            four = [by_id[pk] for pk in rng.sample(free, 4)]
-            table = _table_start(event, four, now, table_rng)
-            boards = [
-                d.board
-                for d in PoolDeal.objects.filter(table=table, seat="N")
-                .select_related("board")
-                .order_by("board__number")
-            ]
-            boards_analyse(board_ids=[b.pk for b in boards])
-            minutes = config.minutes_per_board
-            for i, board in enumerate(boards):
-                played = now + timedelta(minutes=minutes * (i + 1) - rng.uniform(0.5, 2.5))
-                at(played, "result", (table.pk, board.pk, four[0].pk, four[2].pk))
-            done = table.round.ends_at
-            for p in four:
-                free_at[p.pk] = done
-            if progress:
-                progress(1)
-        else:
-            table_id, board_id, north, east = payload
-            board = PoolBoard.objects.select_related("board").get(board_id=board_id).board
-            sim = plausible_result(board, rng)
-            with transaction.atomic():
-                result = services.result_submit(
-                    table_id=table_id, board_id=board_id, user=by_id[north],
-                    contract=sim.contract, declarer=sim.declarer, tricks=sim.tricks,
-                    lead=sim.lead, now=now,
-                )  # fmt: skip
-                services.result_confirm(result_id=result.pk, user=by_id[east], now=now)
-    # The pool's clock closes the last tables and the pool itself at its end.
-    for _ in range(1000):
-        if pool_services.pool_clock_step(event=event, now=ends) is None:
-            break
-    return Event.objects.get(pk=event.pk)
+
+def _result_enter(payload: tuple, now: datetime, rng: random.Random, by_id: dict) -> None:
+    """North enters a plausible result of a board, East confirms it."""
+    table_id, board_id, north, east = payload
+    board = PoolBoard.objects.select_related("board").get(board_id=board_id).board
+    sim = plausible_result(board, rng)
+    with transaction.atomic():
+        result = services.result_submit(
+            table_id=table_id, board_id=board_id, user=by_id[north],
+            contract=sim.contract, declarer=sim.declarer, tricks=sim.tricks,
+            lead=sim.lead, now=now,
+        )  # fmt: skip
+        services.result_confirm(result_id=result.pk, user=by_id[east], now=now)
 
 
 def _table_start(event: Event, four: list[User], now: datetime, rng: random.Random):
