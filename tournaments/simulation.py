@@ -21,7 +21,7 @@ from . import services
 from .deals import deal_hands
 from .errors import ConflictError
 from .formats import format_for
-from .formats.movement import movement_of, set_tops
+from .formats.movements.format import movement_of, set_tops
 from .models import Board, Entry, Event, Result, Round, Table
 from .services.analysis import boards_analyse
 

@@ -6,6 +6,7 @@ pool and team matches add kinds and reuse ``Entry`` (a pair or a team), ``Round`
 package; these models only store what the services computed.
 """
 
+from ..formats.movements.models import MovementSettings
 from .events import Entry, EntryMember, Event
 from .idempotency import IdempotencyKey
 from .imports import ImportedFile, ImportJob
@@ -13,7 +14,7 @@ from .log import EventLog, SchedulerTick
 from .mail import ScorecardEmail
 from .play import Board, Result, ResultCorrection, Round, Standing, Table, TableSeat
 from .pool import PoolBoard, PoolDeal, PoolReady, PoolResult, PoolScore, PoolSettings
-from .settings import MovementSettings, RoundSchedule, SwissSettings
+from .settings import RoundSchedule, SwissSettings
 from .teams import Lineup, Match, Team, TeamEntry, TeamMember, TeamsSettings
 
 __all__ = [

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from django.db.models import Prefetch
 
-from ..formats.movement import movement_of, pair_numbers
+from ..formats.movements.format import movement_of, pair_numbers
 from ..models import Entry, EntryMember, Event
 
 MOVEMENT_KINDS = (Event.Kind.MITCHELL, Event.Kind.HOWELL)
