@@ -13,6 +13,7 @@ from rest_framework.views import APIView
 import scoring
 
 from .. import selectors, services
+from ..formats.movements.selectors import MOVEMENT_KINDS, movement_cards_get
 from ..models import Event, MovementSettings
 from ..services.events import EVENT_LIMITS, PAIRS_KINDS, event_settings_validate
 from ..timezones import time_zone_names
@@ -314,9 +315,9 @@ class MovementCardsApi(APIView):
     )
     def get(self, request, event_id: int):
         event = event_or_404(event_id)
-        if event.kind not in selectors.MOVEMENT_KINDS:
+        if event.kind not in MOVEMENT_KINDS:
             raise NotFound(_("This event has no movement."))
-        cards = selectors.movement_cards_get(event=event)
+        cards = movement_cards_get(event=event)
         return Response(
             {
                 "event": event.pk,

@@ -12,6 +12,7 @@ from rest_framework.views import APIView
 
 from .. import selectors, services
 from ..errors import BridgeError
+from ..formats.movements.selectors import MOVEMENT_KINDS, movement_next_get
 from ..models import Event
 from ..permissions import is_event_director
 from .idempotency import IDEMPOTENCY_KEY, idempotent
@@ -115,9 +116,9 @@ class MyTableApi(APIView):
         @extend_schema_field(MovementRowSerializer(allow_null=True))
         def get_next(self, seat):
             event = self.context["event"]
-            if event.kind not in selectors.MOVEMENT_KINDS:
+            if event.kind not in MOVEMENT_KINDS:
                 return None
-            row = selectors.movement_next_get(event=event, entry_ids={seat.entry.pk})
+            row = movement_next_get(event=event, entry_ids={seat.entry.pk})
             return movement_row_data(row) if row else None
 
         @extend_schema_field(EntryBriefSerializer)

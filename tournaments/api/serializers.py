@@ -253,7 +253,7 @@ class MovementRowSerializer(serializers.Serializer):
 
 
 def movement_row_data(row) -> dict:
-    """A movement card's round (``selectors.CardRow``) as the API writes it."""
+    """A movement card's round (``formats.movements.selectors.CardRow``) as the API writes it."""
     return {
         "round": row.round,
         "table": row.table,

@@ -13,6 +13,7 @@ from django.views.decorators.http import require_POST
 from .. import selectors, services
 from ..errors import BridgeError
 from ..formats import format_for
+from ..formats.movements.selectors import MOVEMENT_KINDS, movement_cards_get
 from ..forms import EventSearchForm, RegisterForm, TeamEnterForm
 from ..models import Entry, Event, EventLog, Round, TeamEntry
 from ..permissions import is_event_director
@@ -96,9 +97,9 @@ def movement_cards(request: HttpRequest, event_id: int) -> HttpResponse:
     """Movement cards (``docs/rules.md`` § Movements): each pair's table, direction,
     opponents and board set in every round; the user's own card first."""
     event = get_object_or_404(Event, pk=event_id)
-    if event.kind not in selectors.MOVEMENT_KINDS:
+    if event.kind not in MOVEMENT_KINDS:
         raise Http404
-    cards = selectors.movement_cards_get(event=event)
+    cards = movement_cards_get(event=event)
     own = selectors.entry_ids_of(user=request.user, event=event)
     cards.sort(key=lambda c: c.entry.pk not in own)
     return render(
