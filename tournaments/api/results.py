@@ -12,16 +12,15 @@ from rest_framework.views import APIView
 
 from .. import selectors, services
 from ..errors import BridgeError
+from ..formats.movements.api import MovementRowSerializer, movement_row_data
 from ..formats.movements.selectors import MOVEMENT_KINDS, movement_next_get
 from ..models import Event
 from ..permissions import is_event_director
 from .idempotency import IDEMPOTENCY_KEY, idempotent
 from .serializers import (
     EntryBriefSerializer,
-    MovementRowSerializer,
     ResultSerializer,
     RoundSerializer,
-    movement_row_data,
 )
 from .utils import error_responses, event_or_404, found
 

@@ -2,6 +2,7 @@
 
 from django.urls import path
 
+from ..formats.movements import api as movements
 from . import auth, entries, events, interchange, live, pool, results, teams
 
 urlpatterns = [
@@ -32,7 +33,7 @@ urlpatterns = [
     ),
     path(
         "events/<int:event_id>/movement/",
-        events.MovementCardsApi.as_view(),
+        movements.MovementCardsApi.as_view(),
         name="api-event-movement",
     ),
     path("events/<int:event_id>/teams/", teams.EventTeamsApi.as_view(), name="api-event-teams"),

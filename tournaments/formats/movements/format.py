@@ -137,6 +137,12 @@ class MovementPairs(Format):
         "standings": "tournaments/_standings.html",
     }
 
+    def edit_form(self) -> type:
+        # Imported when asked: the services that load the format need no page forms.
+        from .forms import MovementEventEditForm
+
+        return MovementEventEditForm
+
     # -- seating ----------------------------------------------------------------------
     def settings_create(self, *, event: Event, **options):
         options.pop("bye_score", None)  # a movement's sit-out scores nothing
