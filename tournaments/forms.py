@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 
+from .formats import format_for
 from .models import Event, MovementSettings, TeamsSettings
 from .services.events import EVENT_LIMITS, PAIRS_KINDS, event_settings_validate
 from .timezones import default_time_zone, time_zone_choices, zone
@@ -155,54 +156,6 @@ class EventForm(StartTimeForm):
         if "mp_factoring" in data and not data["mp_factoring"]:
             data["mp_factoring"] = None
         return data
-
-
-class MovementEventForm(EventForm):
-    """A Mitchell or Howell pairs event (``docs/rules.md`` § Movements): the movement,
-    its rounds and boards per round, the arrow switch and the matchpoint factoring."""
-
-    kind = forms.ChoiceField(
-        label=_("Movement"),
-        choices=[
-            (Event.Kind.MITCHELL, Event.Kind.MITCHELL.label),
-            (Event.Kind.HOWELL, Event.Kind.HOWELL.label),
-        ],
-        initial=Event.Kind.MITCHELL,
-    )
-    arrow_switch = forms.BooleanField(
-        label=_("Arrow switch (one winner)"),
-        required=False,
-        help_text=_("Mitchell only: the tables turn in the last quarter of the rounds."),
-    )
-    mp_factoring = forms.ChoiceField(
-        label=_("Boards played fewer times"),
-        choices=MovementSettings.Factoring.choices,
-        initial=MovementSettings.Factoring.NEUBERG,
-    )
-    bye_score = None  # a pair sitting out scores nothing
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["method"].initial = Event.Method.MP
-        self.fields["num_rounds"].help_text = _(
-            "At most what the movement plays for the pairs entered at the start."
-        )
-
-    def clean(self):
-        data = super().clean()
-        if (
-            "kind" in self.fields
-            and data.get("arrow_switch")
-            and data.get("kind") != Event.Kind.MITCHELL
-        ):
-            self.add_error("arrow_switch", _("Only a Mitchell has an arrow switch."))
-        return data
-
-
-class MovementEventEditForm(MovementEventForm):
-    """Editing a movement: its kind stays (a Mitchell does not become a Howell)."""
-
-    kind = None  # (the service refuses an arrow switch on a Howell)
 
 
 class ResultForm(forms.Form):
@@ -395,12 +348,8 @@ def event_edit_form(event: Event, data=None):
     begun only the name and the table rules can change (the rest is shown, disabled)."""
     from .services.events import ALWAYS_EDITABLE
 
-    form_class = (
-        MovementEventEditForm
-        if event.kind in (Event.Kind.MITCHELL, Event.Kind.HOWELL)
-        else EventForm
-        if event.kind in PAIRS_KINDS
-        else TeamsEventEditForm
+    form_class = format_for(event).edit_form() or (
+        EventForm if event.kind in PAIRS_KINDS else TeamsEventEditForm
     )
     initial = {}
     for name in form_class.base_fields:

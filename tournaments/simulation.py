@@ -21,7 +21,7 @@ from . import services
 from .deals import deal_hands
 from .errors import ConflictError
 from .formats import format_for
-from .formats.movement import movement_of, set_tops
+from .formats.movements.simulation import movement_report_add
 from .models import Board, Entry, Event, Result, Round, Table
 from .services.analysis import boards_analyse
 
@@ -214,35 +214,8 @@ def event_report(event: Event) -> dict:
     ``set``, and each board line's ``ns_mp``/``ew_mp``: the raw matchpoints after
     Neuberg's formula (MP events; null otherwise)."""
     report = _swiss_report(event)
-    movement = (
-        movement_of(event) if event.kind in (Event.Kind.MITCHELL, Event.Kind.HOWELL) else None
-    )
-    if movement is None:
-        return report
-    mp = event.method == Event.Method.MP
-    tops = set_tops(movement)
-    mp_total: dict[int, float] = {}
-    top_total: dict[int, float] = {}
-    sets = dict(Board.objects.filter(event=event).values_list("number", "board_set"))
-    for rnd in report["rounds"]:
-        for table in rnd["tables"]:
-            for line in table["boards"]:
-                line["ns_mp"] = line["ns_points"] if mp else None
-                line["ew_mp"] = line["ew_points"] if mp else None
-                for side in ("ns", "ew"):
-                    points = line[f"{side}_points"]
-                    if points is not None and tops[sets[line["number"]]] > 0:
-                        mp_total[table[side]] = mp_total.get(table[side], 0.0) + points
-                        top_total[table[side]] = (
-                            top_total.get(table[side], 0.0) + tops[sets[line["number"]]]
-                        )
-    fields = dict(Entry.objects.filter(event=event).values_list("pk", "field"))
-    for pair in report["pairs"]:
-        pair["field"] = fields[pair["entry"]] or None
-        total = mp_total.get(pair["entry"], 0.0)
-        pair["mp_total"] = total if mp else None
-        top = top_total.get(pair["entry"], 0.0)
-        pair["percentage"] = (100.0 * total / top if top else 0.0) if mp else None
+    if event.kind in (Event.Kind.MITCHELL, Event.Kind.HOWELL):
+        movement_report_add(event=event, report=report)
     return report
 
 

@@ -1,5 +1,6 @@
 from django.urls import path
 
+from .formats.movements import views as movements
 from .formats.pool import views as pool
 from .views import boards, director, events, live, pairs, tables, teams
 
@@ -17,8 +18,8 @@ urlpatterns = [
         name="results_import_job_status",
     ),
     path("events/new/teams/", teams.teams_event_create, name="teams_event_create"),
-    path("events/new/movement/", director.movement_event_create, name="movement_event_create"),
-    path("events/<int:event_id>/movement/", events.movement_cards, name="movement_cards"),
+    path("events/new/movement/", movements.movement_event_create, name="movement_event_create"),
+    path("events/<int:event_id>/movement/", movements.movement_cards, name="movement_cards"),
     path("events/new/pool/", pool.pool_create, name="pool_create"),
     path("events/<int:event_id>/pool/", pool.pool_lobby, name="pool_lobby"),
     path("events/<int:event_id>/pool/join/", pool.pool_join, name="pool_join"),

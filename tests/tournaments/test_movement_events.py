@@ -9,7 +9,7 @@ from tests.conftest import held_lead
 from tests.factories import UserFactory
 from tournaments import services
 from tournaments.errors import BridgeError, ConflictError
-from tournaments.formats.movement import movement_of
+from tournaments.formats.movements.format import movement_of
 from tournaments.models import Board, Entry, Event, Result, Standing, Table
 
 

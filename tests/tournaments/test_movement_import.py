@@ -14,7 +14,7 @@ from tests.tournaments.test_results_import import (
     pass_out_and_adjust,
     standings,
 )
-from tournaments import selectors
+from tournaments.formats.movements.selectors import movement_cards_get
 from tournaments.models import Board, Entry, Event, Result, Table
 from tournaments.services import interchange
 from tournaments.services.imports import event_results_import, event_scoring_compare
@@ -84,7 +84,7 @@ def cards(event: Event) -> list[tuple]:
                 for r in c.rows
             ],
         )  # fmt: skip
-        for c in selectors.movement_cards_get(event=event)
+        for c in movement_cards_get(event=event)
     ]
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
-from rest_framework.exceptions import NotFound
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -21,8 +20,6 @@ from .serializers import (
     EntrySerializer,
     EventDetailSerializer,
     EventSerializer,
-    MovementRowSerializer,
-    movement_row_data,
 )
 from .utils import (
     FieldPagination,
@@ -274,68 +271,6 @@ class EventClockApi(APIView):
             schedule.round_extend(event=event, director=request.user, minutes=minutes)
         event.refresh_from_db()
         return _detail(event)
-
-
-class MovementCardSerializer(serializers.Serializer):
-    entry = serializers.IntegerField()
-    pair = serializers.IntegerField(help_text="The pair's number in the movement.")
-    field = serializers.ChoiceField(
-        choices=["NS", "EW"], allow_null=True, help_text="Two-winner Mitchell: its field."
-    )
-    rounds = serializers.ListField(child=MovementRowSerializer())
-
-    class Meta:
-        ref_name = "MovementCard"
-
-
-class MovementCardsSerializer(serializers.Serializer):
-    event = serializers.IntegerField()
-    kind = serializers.ChoiceField(choices=["mitchell", "howell"])
-    tables = serializers.IntegerField(allow_null=True)
-    rounds = serializers.IntegerField()
-    boards_per_round = serializers.IntegerField()
-    arrow_switch = serializers.BooleanField()
-    pairs = serializers.ListField(child=MovementCardSerializer())
-
-    class Meta:
-        ref_name = "MovementCards"
-
-
-class MovementCardsApi(APIView):
-    """Movement cards of a Mitchell or Howell event (``docs/rules.md`` § Movements):
-    each pair's table, direction, opponents and board set in every round. Empty
-    ``pairs`` until round 1 fixes the movement."""
-
-    permission_classes = [IsAuthenticatedOrReadOnly]
-
-    @extend_schema(
-        operation_id="events_movement",
-        responses={200: MovementCardsSerializer, **error_responses(404)},
-    )
-    def get(self, request, event_id: int):
-        event = event_or_404(event_id)
-        if event.kind not in selectors.MOVEMENT_KINDS:
-            raise NotFound(_("This event has no movement."))
-        cards = selectors.movement_cards_get(event=event)
-        return Response(
-            {
-                "event": event.pk,
-                "kind": event.kind,
-                "tables": event.settings.tables,
-                "rounds": event.num_rounds,
-                "boards_per_round": event.boards_per_round,
-                "arrow_switch": event.settings.arrow_switch,
-                "pairs": [
-                    {
-                        "entry": c.entry.pk,
-                        "pair": c.number,
-                        "field": c.field or None,
-                        "rounds": [movement_row_data(r) for r in c.rows],
-                    }
-                    for c in cards
-                ],
-            }
-        )
 
 
 class EventHcpParTableApi(APIView):

@@ -12,15 +12,15 @@ from rest_framework.views import APIView
 
 from .. import selectors, services
 from ..errors import BridgeError
+from ..formats.movements.api import MovementRowSerializer, movement_row_data
+from ..formats.movements.selectors import MOVEMENT_KINDS, movement_next_get
 from ..models import Event
 from ..permissions import is_event_director
 from .idempotency import IDEMPOTENCY_KEY, idempotent
 from .serializers import (
     EntryBriefSerializer,
-    MovementRowSerializer,
     ResultSerializer,
     RoundSerializer,
-    movement_row_data,
 )
 from .utils import error_responses, event_or_404, found
 
@@ -115,9 +115,9 @@ class MyTableApi(APIView):
         @extend_schema_field(MovementRowSerializer(allow_null=True))
         def get_next(self, seat):
             event = self.context["event"]
-            if event.kind not in selectors.MOVEMENT_KINDS:
+            if event.kind not in MOVEMENT_KINDS:
                 return None
-            row = selectors.movement_next_get(event=event, entry_ids={seat.entry.pk})
+            row = movement_next_get(event=event, entry_ids={seat.entry.pk})
             return movement_row_data(row) if row else None
 
         @extend_schema_field(EntryBriefSerializer)

@@ -238,27 +238,3 @@ class ResultSerializer(serializers.Serializer):
     @extend_schema_field(serializers.BooleanField())
     def get_disputed(self, result) -> bool:
         return result.disputed_at is not None
-
-
-class MovementRowSerializer(serializers.Serializer):
-    round = serializers.IntegerField()
-    table = serializers.IntegerField(allow_null=True, help_text="null: the pair sits out.")
-    direction = serializers.ChoiceField(choices=["NS", "EW"], allow_null=True)
-    opponent = serializers.IntegerField(allow_null=True, help_text="The opponents' entry.")
-    set = serializers.IntegerField(allow_null=True, help_text="The board set played.")
-    boards = serializers.ListField(child=serializers.IntegerField(), help_text="Numbers.")
-
-    class Meta:
-        ref_name = "MovementCardRow"
-
-
-def movement_row_data(row) -> dict:
-    """A movement card's round (``selectors.CardRow``) as the API writes it."""
-    return {
-        "round": row.round,
-        "table": row.table,
-        "direction": row.direction,
-        "opponent": row.opponent.pk if row.opponent else None,
-        "set": row.board_set,
-        "boards": list(range(row.first_board, row.last_board + 1)) if row.board_set else [],
-    }

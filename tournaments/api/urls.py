@@ -2,6 +2,7 @@
 
 from django.urls import path
 
+from ..formats.movements import api as movements
 from ..formats.pool import api as pool
 from . import auth, entries, events, interchange, live, results, teams
 
@@ -33,7 +34,7 @@ urlpatterns = [
     ),
     path(
         "events/<int:event_id>/movement/",
-        events.MovementCardsApi.as_view(),
+        movements.MovementCardsApi.as_view(),
         name="api-event-movement",
     ),
     path("events/<int:event_id>/teams/", teams.EventTeamsApi.as_view(), name="api-event-teams"),

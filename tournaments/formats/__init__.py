@@ -26,8 +26,8 @@ CLASSES: tuple[str, ...] = (
     "teams:TeamsSwiss",
     "teams:TeamsRoundRobin",
     "pool.format:ScoringPool",
-    "movement:Mitchell",
-    "movement:Howell",
+    "movements.format:Mitchell",
+    "movements.format:Howell",
     "individual:Individual",
 )
 

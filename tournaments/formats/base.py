@@ -268,3 +268,8 @@ class Format:
 
     def template_for(self, page: str) -> str:
         return self.templates[page]
+
+    def edit_form(self) -> type | None:
+        """The pages' form that edits an event of this format, when the format has its
+        own (``tournaments.forms.event_edit_form`` chooses otherwise)."""
+        return None

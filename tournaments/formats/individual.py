@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 from ..errors import ConflictError
 from ..models import Board, Entry, Event, MovementSettings, Result, Round, Table
 from .base import Format, Seating
-from .movement import board_points
+from .movements.format import board_points
 from .seats import SeatedPlayers
 from .swiss import standings_key
 

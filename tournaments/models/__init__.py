@@ -6,6 +6,7 @@ pool and team matches add kinds and reuse ``Entry`` (a pair or a team), ``Round`
 package; these models only store what the services computed.
 """
 
+from ..formats.movements.models import MovementSettings
 from ..formats.pool.models import (
     PoolBoard,
     PoolDeal,
@@ -20,7 +21,7 @@ from .imports import ImportedFile, ImportJob
 from .log import EventLog, SchedulerTick
 from .mail import ScorecardEmail
 from .play import Board, Result, ResultCorrection, Round, Standing, Table, TableSeat
-from .settings import MovementSettings, RoundSchedule, SwissSettings
+from .settings import RoundSchedule, SwissSettings
 from .teams import Lineup, Match, Team, TeamEntry, TeamMember, TeamsSettings
 
 __all__ = [

@@ -22,13 +22,6 @@ from .events import (
     score_grid_get,
     standings_get,
 )
-from .movements import (
-    MOVEMENT_KINDS,
-    CardRow,
-    PairCard,
-    movement_cards_get,
-    movement_next_get,
-)
 from .play import (
     MyTableState,
     PairRound,
@@ -68,11 +61,6 @@ from .visibility import (
 )
 
 __all__ = [
-    "MOVEMENT_KINDS",
-    "CardRow",
-    "PairCard",
-    "movement_cards_get",
-    "movement_next_get",
     "console_get",
     "result_state",
     "seat_letter_of",

@@ -687,8 +687,8 @@ def _score_as_we_would(event: Event, results: list[Result]) -> None:
     from ..formats.swiss import board_points
 
     if event.kind in MOVEMENT_KINDS:  # raw matchpoints, Neuberg as the event says
-        from ..formats.movement import board_points as movement_points
-        from ..formats.movement import movement_of
+        from ..formats.movements.format import board_points as movement_points
+        from ..formats.movements.format import movement_of
 
         movement = movement_of(event)
         plays = movement.set_plays() if movement is not None else Counter()

@@ -24,7 +24,7 @@ from .. import selectors
 from ..deals import DealError, deal_validate
 from ..errors import BridgeError, ConflictError
 from ..formats import format_for
-from ..formats.movement import movement_of
+from ..formats.movements.format import movement_of
 from ..interchange import (
     BoardRecord,
     EventRecord,

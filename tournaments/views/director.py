@@ -18,7 +18,7 @@ from django.views.decorators.http import require_POST
 from .. import selectors, services
 from ..errors import BridgeError
 from ..formatting import more_minutes_text
-from ..forms import AddPairForm, CorrectionForm, EventForm, MovementEventForm, event_edit_form
+from ..forms import AddPairForm, CorrectionForm, EventForm, event_edit_form
 from ..interchange import pbn_decode
 from ..models import Board, Entry, Event, EventLog, ImportJob, Result, Round, Table
 from ..numbers import ascii_int
@@ -203,7 +203,7 @@ def scoring_check(request: HttpRequest, event_id: int) -> HttpResponse:
     )
 
 
-def _pairs_event_create(request: HttpRequest, form_class, template: str) -> HttpResponse:
+def pairs_event_create_page(request: HttpRequest, form_class, template: str) -> HttpResponse:
     """A director's new pairs event (Swiss pairs or a movement) through ``event_create``."""
     if not is_event_director(user=request.user):
         raise PermissionDenied
@@ -221,13 +221,7 @@ def _pairs_event_create(request: HttpRequest, form_class, template: str) -> Http
 
 @login_required
 def event_create(request: HttpRequest) -> HttpResponse:
-    return _pairs_event_create(request, EventForm, "tournaments/event_form.html")
-
-
-@login_required
-def movement_event_create(request: HttpRequest) -> HttpResponse:
-    """A new Mitchell or Howell pairs event (``docs/rules.md`` § Movements)."""
-    return _pairs_event_create(request, MovementEventForm, "tournaments/movement_event_form.html")
+    return pairs_event_create_page(request, EventForm, "tournaments/event_form.html")
 
 
 def _event_for_director(request: HttpRequest, event_id: int) -> Event:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -90,28 +90,6 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
             and event.status == Event.Status.REGISTRATION,
         )
     return render(request, format_for(event).template_for("event"), context)
-
-
-def movement_cards(request: HttpRequest, event_id: int) -> HttpResponse:
-    """Movement cards (``docs/rules.md`` § Movements): each pair's table, direction,
-    opponents and board set in every round; the user's own card first."""
-    event = get_object_or_404(Event, pk=event_id)
-    if event.kind not in selectors.MOVEMENT_KINDS:
-        raise Http404
-    cards = selectors.movement_cards_get(event=event)
-    own = selectors.entry_ids_of(user=request.user, event=event)
-    cards.sort(key=lambda c: c.entry.pk not in own)
-    return render(
-        request,
-        "tournaments/movement_cards.html",
-        {
-            "event": event,
-            "cards": cards,
-            "own": own,
-            "rounds": range(1, event.num_rounds + 1),
-            "two_winners": any(c.field for c in cards),
-        },
-    )
 
 
 def _teams_context(request: HttpRequest, event: Event, membership) -> dict:

@@ -1,6 +1,6 @@
 """Mitchell and Howell pairs events (``docs/rules.md`` § Movements).
 
-The movement (pure, ``movements/``) is fixed when round 1 opens, from the confirmed
+The movement (pure, ``tournaments/movements/``) is fixed when round 1 opens, from the confirmed
 pairs in registration order: each entry gets a pair number, and every round seats the
 movement's tables with the board set each plays. A set's boards are dealt when the set
 is first played and travel from table to table; a board stays in play (secret) until
@@ -28,10 +28,18 @@ from django.db.models import Max
 from django.utils.translation import ngettext
 
 import scoring
-
-from ..bulk import bulk_set
-from ..errors import ConflictError
-from ..models import (
+from tournaments.bulk import bulk_set
+from tournaments.errors import ConflictError
+from tournaments.formats.base import (
+    Format,
+    Seating,
+    hcp_par_points,
+    method_for_adjusted,
+    numbered_board,
+    total_penalty,
+)
+from tournaments.formats.swiss import standings_key
+from tournaments.models import (
     Board,
     Entry,
     Event,
@@ -42,16 +50,7 @@ from ..models import (
     Standing,
     Table,
 )
-from ..movements import Movement, movement_build, movement_max_rounds
-from .base import (
-    Format,
-    Seating,
-    hcp_par_points,
-    method_for_adjusted,
-    numbered_board,
-    total_penalty,
-)
-from .swiss import standings_key
+from tournaments.movements import Movement, movement_build, movement_max_rounds
 
 MP = Event.Method.MP
 
@@ -137,6 +136,12 @@ class MovementPairs(Format):
         "event": "tournaments/event_detail.html",
         "standings": "tournaments/_standings.html",
     }
+
+    def edit_form(self) -> type:
+        # Imported when asked: the services that load the format need no page forms.
+        from .forms import MovementEventEditForm
+
+        return MovementEventEditForm
 
     # -- seating ----------------------------------------------------------------------
     def settings_create(self, *, event: Event, **options):

@@ -9,8 +9,9 @@ from dataclasses import dataclass
 
 from django.db.models import Prefetch
 
-from ..formats.movement import movement_of, pair_numbers
-from ..models import Entry, EntryMember, Event
+from tournaments.models import Entry, EntryMember, Event
+
+from .format import movement_of, pair_numbers
 
 MOVEMENT_KINDS = (Event.Kind.MITCHELL, Event.Kind.HOWELL)
 

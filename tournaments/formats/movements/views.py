@@ -1,0 +1,45 @@
+"""The pages of a Mitchell or Howell event (``docs/rules.md`` § Movements): creating
+one, and its movement cards."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+
+from tournaments.models import Event
+from tournaments.selectors import entry_ids_of
+from tournaments.views.director import pairs_event_create_page
+
+from .forms import MovementEventForm
+from .selectors import MOVEMENT_KINDS, movement_cards_get
+
+
+@login_required
+def movement_event_create(request: HttpRequest) -> HttpResponse:
+    """A new Mitchell or Howell pairs event (``docs/rules.md`` § Movements)."""
+    return pairs_event_create_page(
+        request, MovementEventForm, "tournaments/movement_event_form.html"
+    )
+
+
+def movement_cards(request: HttpRequest, event_id: int) -> HttpResponse:
+    """Movement cards (``docs/rules.md`` § Movements): each pair's table, direction,
+    opponents and board set in every round; the user's own card first."""
+    event = get_object_or_404(Event, pk=event_id)
+    if event.kind not in MOVEMENT_KINDS:
+        raise Http404
+    cards = movement_cards_get(event=event)
+    own = entry_ids_of(user=request.user, event=event)
+    cards.sort(key=lambda c: c.entry.pk not in own)
+    return render(
+        request,
+        "tournaments/movement_cards.html",
+        {
+            "event": event,
+            "cards": cards,
+            "own": own,
+            "rounds": range(1, event.num_rounds + 1),
+            "two_winners": any(c.field for c in cards),
+        },
+    )
