@@ -13,7 +13,7 @@ from django.utils import timezone
 from accounts.models import User
 
 from . import services
-from .formats.teams import board_outcome, rank_teams
+from .formats.teams.scores import board_outcome, rank_teams
 from .models import Entry, EntryMember, Event, Match, Result, Round
 from .pairing.roundrobin import round_robin_rounds
 from .services.analysis import boards_analyse

@@ -6,6 +6,7 @@ pool and team matches add kinds and reuse ``Entry`` (a pair or a team), ``Round`
 package; these models only store what the services computed.
 """
 
+from ..formats.teams.models import Lineup, Match, Team, TeamEntry, TeamMember, TeamsSettings
 from .events import Entry, EntryMember, Event
 from .idempotency import IdempotencyKey
 from .imports import ImportedFile, ImportJob
@@ -14,7 +15,6 @@ from .mail import ScorecardEmail
 from .play import Board, Result, ResultCorrection, Round, Standing, Table, TableSeat
 from .pool import PoolBoard, PoolDeal, PoolReady, PoolResult, PoolScore, PoolSettings
 from .settings import MovementSettings, RoundSchedule, SwissSettings
-from .teams import Lineup, Match, Team, TeamEntry, TeamMember, TeamsSettings
 
 __all__ = [
     "Event",

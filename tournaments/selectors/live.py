@@ -24,7 +24,7 @@ from django.db.models import Q
 
 import scoring
 
-from ..formats.teams import BoardOutcome, board_outcome, match_score
+from ..formats.teams.scores import BoardOutcome, board_outcome, match_score
 from ..models import Board, Entry, Event, Match, Result, Round
 
 NOT_STARTED = "not_started"

@@ -15,7 +15,8 @@ from accounts.models import User
 
 from ..errors import BridgeError, ConflictError, PermissionDeniedError
 from ..formats import format_for
-from ..formats.teams import lineup_seats
+from ..formats.teams.lineups import lineup_seats
+from ..formats.teams.models import ROSTER_MAX, ROSTER_MIN
 from ..lock_objects import event_for_update
 from ..models import (
     Entry,
@@ -29,7 +30,6 @@ from ..models import (
     TeamMember,
     TeamsSettings,
 )
-from ..models.teams import ROSTER_MAX, ROSTER_MIN
 from ..pairing.roundrobin import round_robin_rounds
 from ..permissions import is_event_director, may_manage_team
 from .audit import log_action
