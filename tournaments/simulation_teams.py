@@ -14,11 +14,11 @@ from accounts.models import User
 
 from . import services
 from .formats.teams.scores import board_outcome, rank_teams
+from .formats.teams.services import team_create, team_enter, teams_event_create
 from .models import Entry, EntryMember, Event, Match, Result, Round
 from .pairing.roundrobin import round_robin_rounds
 from .services.analysis import boards_analyse
 from .services.rounds import round_next
-from .services.teams import team_create, team_enter, teams_event_create
 from .simulation import _sim_users, tables_play
 
 TEAM_SIZE = 4

@@ -16,8 +16,8 @@ from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.views import APIView
 
+from ..formats.teams.live_cache import live_match_for
 from ..models import Match, Round
-from ..services.live import live_match_for
 from ..views.live import live_response
 from .utils import Pagination, error_responses, event_or_404, found, paginated_response
 

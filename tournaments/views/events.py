@@ -13,6 +13,7 @@ from django.views.decorators.http import require_POST
 from .. import selectors, services
 from ..errors import BridgeError
 from ..formats import format_for
+from ..formats.teams.selectors import teams_captained_by
 from ..forms import EventSearchForm, RegisterForm, TeamEnterForm
 from ..models import Entry, Event, EventLog, Round, TeamEntry
 from ..permissions import is_event_director
@@ -116,7 +117,7 @@ def movement_cards(request: HttpRequest, event_id: int) -> HttpResponse:
 
 def _teams_context(request: HttpRequest, event: Event, membership) -> dict:
     """A team event's page: the user's team, the captain's entry form and line-ups."""
-    captained = selectors.teams_captained_by(user=request.user)
+    captained = teams_captained_by(user=request.user)
     entered = set(TeamEntry.objects.filter(event=event).values_list("team_id", flat=True))
     can_enter = captained.exclude(pk__in=entered)
     link = getattr(membership.entry, "team_entry", None) if membership else None
