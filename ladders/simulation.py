@@ -30,7 +30,7 @@ from tournaments.deals import deal_hands
 from tournaments.errors import BridgeError
 from tournaments.formats.teams.services import team_create
 from tournaments.models import EntryMember, Round, Team, TeamMember
-from tournaments.simulation import LHO, _sim_users
+from tournaments.simulation import LHO, sim_users
 
 from . import selectors, services
 from .models import Challenge, Ladder, Rung
@@ -159,7 +159,7 @@ class LadderSimulation:
         )
         prefix = f"lsim{cfg.seed}x{Ladder.objects.count()}t"
         if cfg.teams <= BULK_TEAMS:
-            players = _sim_users(prefix, cfg.teams * TEAM_SIZE, random.Random(cfg.seed))
+            players = sim_users(prefix, cfg.teams * TEAM_SIZE, random.Random(cfg.seed))
             rosters = [players[TEAM_SIZE * i : TEAM_SIZE * (i + 1)] for i in range(cfg.teams)]
             teams = [
                 team_create(name=f"Team {i + 1}", captain=r[0], players=r)

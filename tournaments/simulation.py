@@ -105,7 +105,9 @@ def tables_play(
             progress(1)
 
 
-def _sim_users(prefix: str, count: int, rng: random.Random) -> list[User]:
+def sim_users(prefix: str, count: int, rng: random.Random) -> list[User]:
+    """``count`` synthetic players ``<prefix>0000``, ``<prefix>0001``, …: created when
+    missing, with names drawn from ``rng``."""
     users = [
         User(
             username=f"{prefix}{i:04d}",
@@ -151,7 +153,7 @@ def simulate_swiss_event(
         username="sim-director", defaults={"is_staff": True, "display_name": "Simulation TD"}
     )
     prefix = f"sim{config.seed}x{Event.objects.count() + 1}p"
-    players = _sim_users(prefix, config.pairs * 2, random.Random(config.seed))
+    players = sim_users(prefix, config.pairs * 2, random.Random(config.seed))
     players[: len(config.players)] = config.players
     event = services.event_create(
         name=config.name or f"Simulated {Event.Kind(config.kind).label} #{config.seed}",

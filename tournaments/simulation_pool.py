@@ -26,7 +26,7 @@ from . import services
 from .models import Event, PoolBoard, PoolDeal, PoolResult, PoolScore, Result, TableSeat
 from .services import pool as pool_services
 from .services.analysis import boards_analyse
-from .simulation import _sim_users, plausible_result
+from .simulation import plausible_result, sim_users
 
 
 @dataclass
@@ -61,7 +61,7 @@ def simulate_pool(
         username="sim-director", defaults={"is_staff": True, "display_name": "Simulation TD"}
     )
     prefix = f"sim{config.seed}x{Event.objects.count() + 1}q"
-    people = _sim_users(prefix, config.players, random.Random(config.seed))
+    people = sim_users(prefix, config.players, random.Random(config.seed))
     library = config.library or max(8, int(config.tables_per_hour * config.boards_per_table * 1.5))
     event = pool_services.pool_create(
         name=config.name or f"Simulated pool #{config.seed}",

@@ -1,6 +1,8 @@
 from django.urls import path
 
-from .views import boards, director, events, live, pairs, pool, tables, teams
+from .formats.teams import live_views as live
+from .formats.teams import views as teams
+from .views import boards, director, events, pairs, pool, tables
 
 app_name = "tournaments"
 

@@ -39,7 +39,7 @@ class _UsernameField(serializers.SlugRelatedField):
         return super().to_internal_value(data)
 
 
-def _username_field(**kwargs) -> serializers.SlugRelatedField:
+def username_field(**kwargs) -> serializers.SlugRelatedField:
     return _UsernameField(
         slug_field="username",
         # every account: a deactivated one is refused by the registration service
@@ -76,7 +76,7 @@ class EventEntriesApi(APIView):
     a logged-in player registers with a partner."""
 
     class InputSerializer(serializers.Serializer):
-        partner = _username_field(help_text="Username of the partner, who must confirm.")
+        partner = username_field(help_text="Username of the partner, who must confirm.")
 
         class Meta:
             ref_name = "EntryRegisterInput"
@@ -146,7 +146,7 @@ class EntryAddApi(APIView):
     permission_classes = [IsEventDirector]
 
     class InputSerializer(serializers.Serializer):
-        players = _username_field(many=True, help_text="The two players' usernames.")
+        players = username_field(many=True, help_text="The two players' usernames.")
 
         class Meta:
             ref_name = "EntryAddInput"

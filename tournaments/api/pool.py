@@ -19,7 +19,7 @@ from ..models import Event, Result
 from ..selectors import pool as pool_selectors
 from ..services import pool as pool_services
 from ..timezones import time_zone_names
-from .entries import _username_field
+from .entries import username_field
 from .permissions import IsDirector
 from .serializers import EventSerializer
 from .utils import Pagination, error_responses, event_or_404
@@ -191,8 +191,8 @@ class PoolJoinApi(APIView):
     permission_classes = [IsAuthenticated]
 
     class InputSerializer(serializers.Serializer):
-        partner = _username_field(required=False, allow_null=True)
-        opponents = _username_field(many=True, required=False)
+        partner = username_field(required=False, allow_null=True)
+        opponents = username_field(many=True, required=False)
         leave = serializers.BooleanField(default=False)
 
         class Meta:

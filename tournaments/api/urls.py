@@ -2,7 +2,9 @@
 
 from django.urls import path
 
-from . import auth, entries, events, interchange, live, pool, results, teams
+from ..formats.teams import api as teams
+from ..formats.teams import live_api as live
+from . import auth, entries, events, interchange, pool, results
 
 urlpatterns = [
     path("auth/token/", auth.TokenObtainApi.as_view(), name="api-token"),

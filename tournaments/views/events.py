@@ -13,8 +13,9 @@ from django.views.decorators.http import require_POST
 from .. import selectors, services
 from ..errors import BridgeError
 from ..formats import format_for
+from ..formats.teams.forms import TeamEnterForm
 from ..formats.teams.selectors import teams_captained_by
-from ..forms import EventSearchForm, RegisterForm, TeamEnterForm
+from ..forms import EventSearchForm, RegisterForm
 from ..models import Entry, Event, EventLog, Round, TeamEntry
 from ..permissions import is_event_director
 from .actions import perform

@@ -10,7 +10,7 @@ from ladders import services
 from ladders.models import Ladder
 from tournaments.formats.teams.services import team_create
 from tournaments.models import Team
-from tournaments.simulation import _sim_users
+from tournaments.simulation import sim_users
 
 
 class Command(BaseCommand):
@@ -24,7 +24,7 @@ class Command(BaseCommand):
         if director is None or len(players) < 4 or Ladder.objects.exists():
             self.stdout.write("demo ladder skipped")
             return
-        others = _sim_users("ladderdemo", 28, random.Random(13))
+        others = sim_users("ladderdemo", 28, random.Random(13))
         # Alice's team of the demo's live round robin (demo_data), if it is there
         demo = Team.objects.filter(name="Alice's four", captain=players[0]).first()
         if demo is None:

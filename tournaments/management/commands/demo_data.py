@@ -18,6 +18,7 @@ from tournaments.formats.teams.services import (
     team_enter,
     teams_event_create,
 )
+from tournaments.formats.teams.simulation import TeamsSimulationConfig, simulate_teams_event
 from tournaments.models import (
     Board,
     Entry,
@@ -33,9 +34,8 @@ from tournaments.models import (
 from tournaments.services.analysis import boards_analyse
 from tournaments.services.imports import event_results_import
 from tournaments.services.pool import pool_clock_step, pool_create
-from tournaments.simulation import SimulationConfig, _sim_users, simulate_swiss_event, tables_play
+from tournaments.simulation import SimulationConfig, sim_users, simulate_swiss_event, tables_play
 from tournaments.simulation_pool import PoolSimulationConfig, simulate_pool
-from tournaments.simulation_teams import TeamsSimulationConfig, simulate_teams_event
 
 DEMO_PLAYERS = [
     ("alice", "Alice Chen"),
@@ -238,7 +238,7 @@ class Command(BaseCommand):
             start_at=now + timedelta(minutes=1), teams=4, boards_per_round=4,
             round_minutes=180, gap_minutes=5, director=director, seed=41,
         )  # fmt: skip
-        guests = _sim_users("teamdemo", 8, random.Random(41))
+        guests = sim_users("teamdemo", 8, random.Random(41))
         rosters = [
             ("Alice's four", [alice, bob, carol, dave]),
             ("Club team A", guests[:4]),

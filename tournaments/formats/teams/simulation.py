@@ -12,14 +12,14 @@ from django.utils import timezone
 
 from accounts.models import User
 
-from . import services
-from .formats.teams.scores import board_outcome, rank_teams
-from .formats.teams.services import team_create, team_enter, teams_event_create
-from .models import Entry, EntryMember, Event, Match, Result, Round
-from .pairing.roundrobin import round_robin_rounds
-from .services.analysis import boards_analyse
-from .services.rounds import round_next
-from .simulation import _sim_users, tables_play
+from ... import services
+from ...models import Entry, EntryMember, Event, Match, Result, Round
+from ...pairing.roundrobin import round_robin_rounds
+from ...services.analysis import boards_analyse
+from ...services.rounds import round_next
+from ...simulation import sim_users, tables_play
+from .scores import board_outcome, rank_teams
+from .services import team_create, team_enter, teams_event_create
 
 TEAM_SIZE = 4
 
@@ -68,7 +68,7 @@ def simulate_teams_event(
         seed=config.seed,
     )
     prefix = f"sim{config.seed}x{Event.objects.count()}t"
-    players = _sim_users(prefix, config.teams * TEAM_SIZE, random.Random(config.seed))
+    players = sim_users(prefix, config.teams * TEAM_SIZE, random.Random(config.seed))
     for i in range(config.teams):
         roster = players[TEAM_SIZE * i : TEAM_SIZE * (i + 1)]
         team = team_create(name=f"Team {i + 1}", captain=roster[0], players=roster)

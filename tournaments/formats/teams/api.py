@@ -10,17 +10,17 @@ from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from ..errors import BridgeError, PermissionDeniedError
-from ..formats.teams import selectors
-from ..formats.teams import services as team_services
-from ..models import Entry, Event, Team, TeamsSettings
-from ..permissions import is_event_director, may_manage_team
-from ..selectors import event_get
-from ..timezones import time_zone_names
-from .entries import _username_field
-from .permissions import IsDirector
-from .serializers import EventSerializer
-from .utils import Pagination, error_responses, event_or_404
+from ...api.entries import username_field
+from ...api.permissions import IsDirector
+from ...api.serializers import EventSerializer
+from ...api.utils import Pagination, error_responses, event_or_404
+from ...errors import BridgeError, PermissionDeniedError
+from ...models import Entry, Event, Team, TeamsSettings
+from ...permissions import is_event_director, may_manage_team
+from ...selectors import event_get
+from ...timezones import time_zone_names
+from . import selectors
+from . import services as team_services
 
 
 class PlayerBriefSerializer(serializers.Serializer):
@@ -48,8 +48,8 @@ class TeamSerializer(serializers.Serializer):
 
 class TeamInputSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=80)
-    players = _username_field(many=True, help_text="4 to 6 usernames; the captain is one.")
-    captain = _username_field(help_text="Defaults to you.", required=False)
+    players = username_field(many=True, help_text="4 to 6 usernames; the captain is one.")
+    captain = username_field(help_text="Defaults to you.", required=False)
 
     class Meta:
         ref_name = "TeamInput"
@@ -199,7 +199,7 @@ class EventTeamsApi(APIView):
 
     class InputSerializer(serializers.Serializer):
         team = serializers.IntegerField()
-        players = _username_field(
+        players = username_field(
             many=True, required=False, help_text="4 to 6 of the roster (default: all)."
         )
 

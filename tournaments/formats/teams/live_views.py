@@ -13,10 +13,10 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 
-from ..formats import format_for
-from ..formats.teams.live_cache import Served, etag_matches, live_event_for, live_match_for
-from ..models import Event
-from .display import result_html, score_text
+from ...models import Event
+from ...views.display import result_html, score_text
+from .. import format_for
+from .live_cache import Served, etag_matches, live_event_for, live_match_for
 
 #: How often the page asks for a new state (ms); a 304 costs a few hundred bytes.
 POLL_MS = 3000
