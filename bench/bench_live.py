@@ -73,8 +73,8 @@ def _build() -> dict:
 
     from accounts.models import User
     from tournaments import services
+    from tournaments.formats.teams.services import team_create, team_enter, teams_event_create
     from tournaments.models import Match
-    from tournaments.services.teams import team_create, team_enter, teams_event_create
 
     director = User.objects.create(username="bench-live-td", is_staff=True)
     event = teams_event_create(

@@ -28,8 +28,8 @@ from tournaments import dispatch
 from tournaments import services as tournament_services
 from tournaments.deals import deal_hands
 from tournaments.errors import BridgeError
+from tournaments.formats.teams.services import team_create
 from tournaments.models import EntryMember, Round, Team, TeamMember
-from tournaments.services.teams import team_create
 from tournaments.simulation import LHO, sim_users
 
 from . import selectors, services

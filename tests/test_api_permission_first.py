@@ -27,7 +27,7 @@ from tests.conftest import api_client, held_lead, player
 from tests.factories import UserFactory
 from tests.ladders.conftest import make_team
 from tournaments import services
-from tournaments.services.teams import team_enter, teams_event_create
+from tournaments.formats.teams.services import team_enter, teams_event_create
 
 pytestmark = pytest.mark.django_db
 

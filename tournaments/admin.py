@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from . import services
 from .errors import BridgeError
+from .formats.teams.services import TEAM_KINDS, teams_event_create
 from .models import (
     Board,
     Entry,
@@ -29,7 +30,6 @@ from .models import (
     TeamsSettings,
 )
 from .services.events import event_settings_validate
-from .services.teams import TEAM_KINDS, teams_event_create
 from .timezones import default_time_zone, time_zone_choices
 
 

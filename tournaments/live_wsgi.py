@@ -4,7 +4,7 @@ A thousand spectators polling one match each few seconds are anonymous requests 
 same cached bytes. This WSGI wrapper (``config/wsgi.py``) answers them before Django's
 middleware runs: a ``GET`` of ``/events/<id>/matches/<id>/live.json`` with no session
 cookie and no ``Authorization`` header is served from the live-state cache
-(``services.live.live_match_public_cached``), with the ETag / 304 and the security
+(``formats.teams.live_cache.live_match_public_cached``), with the ETag / 304 and the security
 headers Django would add. Anything else (a signed-in viewer, who may see less; a cache
 miss; a host Django would refuse; plain HTTP where HTTPS is required) goes to Django
 unchanged, which answers the same bytes the slow way. The fast path never touches the
@@ -18,7 +18,7 @@ import re
 from django.conf import settings
 from django.http.request import split_domain_port, validate_host
 
-from .services.live import etag_matches, live_match_public_cached
+from .formats.teams.live_cache import etag_matches, live_match_public_cached
 
 LIVE_JSON = re.compile(r"^/events/(\d+)/matches/(\d+)/live\.json$")
 

@@ -106,6 +106,8 @@ def tables_play(
 
 
 def sim_users(prefix: str, count: int, rng: random.Random) -> list[User]:
+    """``count`` synthetic players ``<prefix>0000``, ``<prefix>0001``, …: created when
+    missing, with names drawn from ``rng``."""
     users = [
         User(
             username=f"{prefix}{i:04d}",

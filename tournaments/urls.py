@@ -2,7 +2,9 @@ from django.urls import path
 
 from .formats.movements import views as movements
 from .formats.pool import views as pool
-from .views import boards, director, events, live, pairs, tables, teams
+from .formats.teams import live_views as live
+from .formats.teams import views as teams
+from .views import boards, director, events, pairs, tables
 
 app_name = "tournaments"
 

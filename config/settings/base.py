@@ -141,8 +141,8 @@ if REDIS_URL:
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 # How long a web process reuses a live match state it has read from the cache before it
-# asks the cache again (tournaments/services/live.py): spectators' polls then cost no
-# cache round trip; a new state is served at most this much later. 0: always ask.
+# asks the cache again (tournaments/formats/teams/live_cache.py): spectators' polls then
+# cost no cache round trip; a new state is served at most this much later. 0: always ask.
 LIVE_STATE_LOCAL_SECONDS = env.float("LIVE_STATE_LOCAL_SECONDS", default=0.25)
 
 REST_FRAMEWORK = {

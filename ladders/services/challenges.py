@@ -14,9 +14,9 @@ from django.utils.translation import ngettext
 
 from accounts.models import User
 from tournaments.errors import BridgeError, ConflictError, PermissionDeniedError
+from tournaments.formats.teams.services import team_enter, teams_event_create
 from tournaments.lock_objects import challenge_for_update, event_for_update, ladder_for_update
 from tournaments.models import Event, Match, Team, TeamEntry
-from tournaments.services.teams import team_enter, teams_event_create
 
 from ..models import OPEN_STATUSES, Challenge, Ladder, PositionChange, Rung
 from ..permissions import (

@@ -15,9 +15,9 @@ from tests.browser.test_my_table import in_thread
 from tests.conftest import held_lead
 from tests.factories import UserFactory
 from tournaments import services
+from tournaments.formats.teams.services import team_create, team_enter, teams_event_create
 from tournaments.models import Match
 from tournaments.selectors.visibility import boards_hidden
-from tournaments.services.teams import team_create, team_enter, teams_event_create
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 

@@ -14,8 +14,8 @@ from django.utils import timezone
 from tests.conftest import held_lead
 from tests.factories import UserFactory
 from tournaments import services
+from tournaments.formats.teams.services import team_create, team_enter, teams_event_create
 from tournaments.models import Match
-from tournaments.services.teams import team_create, team_enter, teams_event_create
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 

@@ -23,11 +23,11 @@ from tests.tournaments.test_individual import ebu_individual
 from tests.tournaments.test_interchange_producers import bridgecomposer_file
 from tournaments import services
 from tournaments.formats.pool import services as pool_services
+from tournaments.formats.teams.services import team_create
+from tournaments.formats.teams.simulation import TeamsSimulationConfig, simulate_teams_event
 from tournaments.models import Entry, Event, Match, TeamEntry
 from tournaments.services.imports import event_results_import
-from tournaments.services.teams import team_create
 from tournaments.simulation import SimulationConfig, simulate_swiss_event
-from tournaments.simulation_teams import TeamsSimulationConfig, simulate_teams_event
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 

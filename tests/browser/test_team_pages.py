@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from tournaments.formats.teams.simulation import TeamsSimulationConfig, simulate_teams_event
 from tournaments.models import Match
-from tournaments.simulation_teams import TeamsSimulationConfig, simulate_teams_event
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 

@@ -8,7 +8,7 @@ import pytest
 
 from ladders import services
 from tests.factories import UserFactory
-from tournaments.services.teams import team_create
+from tournaments.formats.teams.services import team_create
 
 T0 = datetime(2026, 12, 10, 10, 0, tzinfo=UTC)
 

@@ -19,8 +19,8 @@ from tests.conftest import held_lead
 from tests.factories import UserFactory
 from tournaments import services
 from tournaments.formats import format_for
+from tournaments.formats.teams.services import team_create, team_enter, teams_event_create
 from tournaments.models import Event, Match
-from tournaments.services.teams import team_create, team_enter, teams_event_create
 
 pytestmark = pytest.mark.django_db
 

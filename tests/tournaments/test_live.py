@@ -15,11 +15,11 @@ from django.utils import timezone
 from tests.conftest import api_client, held_lead
 from tests.factories import UserFactory
 from tournaments import services
+from tournaments.formats.teams import live_cache as live_service
+from tournaments.formats.teams.live import live_match_build, live_round_build
+from tournaments.formats.teams.services import team_create, team_enter, teams_event_create
 from tournaments.models import Match, Round
-from tournaments.selectors.live import live_match_build, live_round_build
 from tournaments.selectors.visibility import ANYONE, Sight, boards_hidden
-from tournaments.services import live as live_service
-from tournaments.services.teams import team_create, team_enter, teams_event_create
 
 pytestmark = pytest.mark.django_db
 

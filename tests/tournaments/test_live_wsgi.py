@@ -9,8 +9,8 @@ from django.core.cache import cache
 from django.test import Client
 
 from tests.tournaments.test_live import matches_of, play, team_event
+from tournaments.formats.teams import live_cache as live_service
 from tournaments.live_wsgi import LiveSpectatorFastPath
-from tournaments.services import live as live_service
 
 pytestmark = pytest.mark.django_db
 

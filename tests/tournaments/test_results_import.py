@@ -363,7 +363,7 @@ def team_names(event: Event) -> dict[int, str]:
 
 @pytest.mark.parametrize("kind", [Event.Kind.TEAMS_SWISS, Event.Kind.TEAMS_RR])
 def test_a_team_event_round_trips_through_usebio(kind, db, django_capture_on_commit_callbacks):
-    from tournaments.simulation_teams import TeamsSimulationConfig, simulate_teams_event
+    from tournaments.formats.teams.simulation import TeamsSimulationConfig, simulate_teams_event
 
     original = simulate_teams_event(
         TeamsSimulationConfig(kind=kind, teams=5, rounds=2, boards_per_round=2, seed=4)

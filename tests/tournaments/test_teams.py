@@ -15,9 +15,9 @@ from tests.conftest import held_lead
 from tests.factories import UserFactory
 from tournaments import services
 from tournaments.errors import BridgeError, ConflictError, PermissionDeniedError
-from tournaments.formats.teams import board_outcome, match_score, rank_teams
+from tournaments.formats.teams.scores import board_outcome, match_score, rank_teams
+from tournaments.formats.teams.services import team_create, team_enter, teams_event_create
 from tournaments.models import Entry, Event, Match, Result, TeamsSettings
-from tournaments.services.teams import team_create, team_enter, teams_event_create
 
 ADJ = {"A+": 3, "A=": 0, "A-": -3}
 

@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from tests.factories import UserFactory
 from tournaments import services
+from tournaments.formats.teams import services as team_services
 from tournaments.models import Event, Lineup, Match, TableSeat, Team
 
 
@@ -110,7 +111,7 @@ def test_team_pages_show_errors_and_change_nothing(client, players):
     )
     assert "There is no player" in response.content.decode()
     assert not Team.objects.exists()
-    team = services.teams.team_create(name="Aces", captain=players[0], players=players[:4])
+    team = team_services.team_create(name="Aces", captain=players[0], players=players[:4])
     client.logout()
     _login(client, players[1])  # not the captain
     assert client.get(reverse("tournaments:team_edit", args=[team.pk])).status_code == 403
@@ -118,15 +119,13 @@ def test_team_pages_show_errors_and_change_nothing(client, players):
 
 @pytest.mark.django_db
 def test_unseated_team_member_picks_a_room_on_my_table(client, director, players):
-    event = services.teams.teams_event_create(
+    event = team_services.teams_event_create(
         name="T", kind="teams_rr", start_at=timezone.now() + timedelta(hours=1),
         boards_per_round=2, director=director, teams=2,
     )  # fmt: skip
     for roster in (players[:4], players[4:]):
-        team = services.teams.team_create(
-            name=roster[0].username, captain=roster[0], players=roster
-        )
-        services.teams.team_enter(event=event, team=team, by=director)
+        team = team_services.team_create(name=roster[0].username, captain=roster[0], players=roster)
+        team_services.team_enter(event=event, team=team, by=director)
     services.event_start(event=event, rng=random.Random(1))
     match = Match.objects.get(event=event)
     _login(client, players[5])

@@ -13,15 +13,15 @@ from tests.conftest import held_lead
 from tests.factories import UserFactory
 from tournaments import selectors, services
 from tournaments.errors import BridgeError, ConflictError, PermissionDeniedError
-from tournaments.models import Lineup, Match, TableSeat
-from tournaments.selectors.visibility import ANYONE, Sight, board_visible, boards_hidden
-from tournaments.services.teams import (
+from tournaments.formats.teams.services import (
     lineup_submit,
     team_create,
     team_enter,
     team_update,
     teams_event_create,
 )
+from tournaments.models import Lineup, Match, TableSeat
+from tournaments.selectors.visibility import ANYONE, Sight, board_visible, boards_hidden
 
 
 def _event(director, teams=2, **kwargs):

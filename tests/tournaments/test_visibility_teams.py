@@ -17,8 +17,8 @@ from tests.conftest import held_lead
 from tests.factories import UserFactory
 from tournaments import services
 from tournaments.errors import ConflictError, PermissionDeniedError
+from tournaments.formats.teams.services import team_create, team_enter, teams_event_create
 from tournaments.models import Match, TableSeat
-from tournaments.services.teams import team_create, team_enter, teams_event_create
 
 pytestmark = pytest.mark.django_db
 
@@ -202,7 +202,7 @@ def test_a_live_state_cached_under_the_old_broadcast_rule_is_never_served(match)
     cache keys changed with the rule, so the spectators' fast path cannot serve one."""
     from django.core.cache import cache
 
-    from tournaments.services import live
+    from tournaments.formats.teams import live_cache as live
 
     cache.clear()
     leaking = live.served({"event": match.event_id, "boards": [{"ns_score": 420}]})

@@ -31,8 +31,8 @@ from tests.conftest import held_lead
 from tests.factories import ImportJobFactory, UserFactory
 from tournaments import services
 from tournaments.deals import deal_hands
+from tournaments.formats.teams.services import team_create
 from tournaments.models import Match, Result
-from tournaments.services.teams import team_create
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 

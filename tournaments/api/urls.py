@@ -4,7 +4,9 @@ from django.urls import path
 
 from ..formats.movements import api as movements
 from ..formats.pool import api as pool
-from . import auth, entries, events, interchange, live, results, teams
+from ..formats.teams import api as teams
+from ..formats.teams import live_api as live
+from . import auth, entries, events, interchange, results
 
 urlpatterns = [
     path("auth/token/", auth.TokenObtainApi.as_view(), name="api-token"),

@@ -23,8 +23,8 @@ if TYPE_CHECKING:
 #: Every format, as "module:Class" under this package, in the order they are listed.
 CLASSES: tuple[str, ...] = (
     "swiss:SwissPairs",
-    "teams:TeamsSwiss",
-    "teams:TeamsRoundRobin",
+    "teams.format:TeamsSwiss",
+    "teams.format:TeamsRoundRobin",
     "pool.format:ScoringPool",
     "movements.format:Mitchell",
     "movements.format:Howell",

@@ -118,7 +118,7 @@ class Format:
     #: (``totals_recompute`` / ``standings_rebuild``), e.g. team matches, whose totals
     #: are the VPs of matches rather than sums of board points.
     owns_totals: bool = False
-    #: ``True``: the format has a live view of its matches (``services/live.py``), which
+    #: ``True``: the format has a live view of its matches (``teams/live_cache.py``), which
     #: the services refresh after every change of a result or a round.
     live_view: bool = False
     #: Templates of the pages that show this format (``template_for``).

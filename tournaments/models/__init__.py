@@ -15,6 +15,7 @@ from ..formats.pool.models import (
     PoolScore,
     PoolSettings,
 )
+from ..formats.teams.models import Lineup, Match, Team, TeamEntry, TeamMember, TeamsSettings
 from .events import Entry, EntryMember, Event
 from .idempotency import IdempotencyKey
 from .imports import ImportedFile, ImportJob
@@ -22,7 +23,6 @@ from .log import EventLog, SchedulerTick
 from .mail import ScorecardEmail
 from .play import Board, Result, ResultCorrection, Round, Standing, Table, TableSeat
 from .settings import RoundSchedule, SwissSettings
-from .teams import Lineup, Match, Team, TeamEntry, TeamMember, TeamsSettings
 
 __all__ = [
     "Event",

@@ -38,17 +38,6 @@ from .play import (
     seat_letter_of,
     table_get,
 )
-from .teams import (
-    TeamRow,
-    lineups_get,
-    lineups_visible_to,
-    matches_get,
-    team_entries_get,
-    team_get,
-    team_standings_get,
-    teams_captained_by,
-    teams_list,
-)
 from .visibility import (
     ANYONE,
     Sight,
@@ -64,15 +53,6 @@ __all__ = [
     "console_get",
     "result_state",
     "seat_letter_of",
-    "TeamRow",
-    "lineups_get",
-    "lineups_visible_to",
-    "matches_get",
-    "team_entries_get",
-    "team_get",
-    "team_standings_get",
-    "teams_captained_by",
-    "teams_list",
     "MyTableState",
     "PairRound",
     "SeatInfo",

@@ -91,7 +91,10 @@ def _cancel_other_invitations(*, event: Event, players: list[User], keep: Entry)
     return cancelled
 
 
-def _create_entry(*, event: Event, players: list[User], confirmed: bool, late: bool) -> Entry:
+def entry_create(*, event: Event, players: list[User], confirmed: bool, late: bool) -> Entry:
+    """An entry of ``players`` in ``event``, complete (``confirmed``) or an invitation.
+    A step of the registration services: the caller holds the event's lock and has made
+    its permission and state checks."""
     if len({p.pk for p in players}) != len(players):
         raise ConflictError(_("A pair needs two different players."), code="same_player")
     players_enterable_check(players=players)
@@ -138,7 +141,7 @@ def entry_register(*, event: Event, player: User, partner: User) -> Entry:
     event = event_for_update(event.pk)
     if not event.registration_open:
         raise ConflictError(_("Registration for this event is closed."), code="closed")
-    entry = _create_entry(event=event, players=[player, partner], confirmed=False, late=False)
+    entry = entry_create(event=event, players=[player, partner], confirmed=False, late=False)
     dispatch_on_commit("tournaments.tasks.send_invitation_email", entry.pk)
     return entry
 
@@ -193,7 +196,7 @@ def entry_add(*, event: Event, players: list[User], director: User) -> Entry:
         raise ConflictError(
             _("The movement was fixed at the start: a pair cannot join now."), code="late"
         )
-    entry = _create_entry(event=event, players=players, confirmed=True, late=late)
+    entry = entry_create(event=event, players=players, confirmed=True, late=late)
     log_action(event=event, actor=director, action="entry_add", data={"entry": entry.pk})
     return entry
 

@@ -20,6 +20,7 @@ from accounts.models import User
 from ..deals import deal_hands
 from ..errors import BridgeError, ConflictError, PermissionDeniedError
 from ..formats import format_for
+from ..formats.teams.live_cache import live_changed
 from ..formatting import result_words
 from ..lock_objects import (
     event_for_update,
@@ -33,7 +34,6 @@ from ..numbers import ascii_int
 from ..permissions import is_event_director
 from ..selectors.visibility import Sight
 from .audit import log_action
-from .live import live_changed
 from .totals import event_finish_ranking, standings_rebuild
 
 SEAT_WORDS = {"NORTH": "N", "EAST": "E", "SOUTH": "S", "WEST": "W"}

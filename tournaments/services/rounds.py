@@ -20,10 +20,10 @@ from ..bulk import bulk_set
 from ..dispatch import dispatch_on_commit
 from ..errors import BridgeError, ConflictError
 from ..formats import format_for
+from ..formats.teams.live_cache import live_changed
 from ..lock_objects import event_for_update, round_of_event_for_update
 from ..models import Board, Entry, Event, Result, Round
 from .audit import log_action
-from .live import live_changed
 from .totals import event_finish_ranking, totals_recompute
 
 

@@ -13,7 +13,9 @@ from django.views.decorators.http import require_POST
 from .. import selectors, services
 from ..errors import BridgeError
 from ..formats import format_for
-from ..forms import EventSearchForm, RegisterForm, TeamEnterForm
+from ..formats.teams.forms import TeamEnterForm
+from ..formats.teams.selectors import teams_captained_by
+from ..forms import EventSearchForm, RegisterForm
 from ..models import Entry, Event, EventLog, Round, TeamEntry
 from ..permissions import is_event_director
 from .actions import perform
@@ -94,7 +96,7 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
 
 def _teams_context(request: HttpRequest, event: Event, membership) -> dict:
     """A team event's page: the user's team, the captain's entry form and line-ups."""
-    captained = selectors.teams_captained_by(user=request.user)
+    captained = teams_captained_by(user=request.user)
     entered = set(TeamEntry.objects.filter(event=event).values_list("team_id", flat=True))
     can_enter = captained.exclude(pk__in=entered)
     link = getattr(membership.entry, "team_entry", None) if membership else None

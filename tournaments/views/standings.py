@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from .. import selectors
 from ..formats import format_for
 from ..formats.movements.selectors import MOVEMENT_KINDS
+from ..formats.teams.selectors import matches_get, team_standings_get
 from ..models import Entry, Event
 from .display import DASH, player_links, player_url_maker, points_text
 
@@ -205,8 +206,8 @@ def teams_standings_context(event: Event, user=None) -> dict:
     own = selectors.entry_ids_of(user=user, event=event) if user is not None else set()
     return {
         "event": event,
-        "team_rows": selectors.team_standings_get(event=event),
-        "rounds_matches": list(selectors.matches_get(event=event)),
+        "team_rows": team_standings_get(event=event),
+        "rounds_matches": list(matches_get(event=event)),
         "my_entries": own,
         "live": event.status == Event.Status.RUNNING,
     }

@@ -8,8 +8,8 @@ from django.core.management.base import BaseCommand
 from accounts.models import User
 from ladders import services
 from ladders.models import Ladder
+from tournaments.formats.teams.services import team_create
 from tournaments.models import Team
-from tournaments.services.teams import team_create
 from tournaments.simulation import sim_users
 
 

@@ -14,6 +14,13 @@ from accounts.models import User
 from tournaments import services
 from tournaments.formats.pool.services import pool_clock_step, pool_create
 from tournaments.formats.pool.simulation import PoolSimulationConfig, simulate_pool
+from tournaments.formats.teams.services import (
+    lineup_submit,
+    team_create,
+    team_enter,
+    teams_event_create,
+)
+from tournaments.formats.teams.simulation import TeamsSimulationConfig, simulate_teams_event
 from tournaments.models import (
     Board,
     Entry,
@@ -28,9 +35,7 @@ from tournaments.models import (
 )
 from tournaments.services.analysis import boards_analyse
 from tournaments.services.imports import event_results_import
-from tournaments.services.teams import lineup_submit, team_create, team_enter, teams_event_create
 from tournaments.simulation import SimulationConfig, sim_users, simulate_swiss_event, tables_play
-from tournaments.simulation_teams import TeamsSimulationConfig, simulate_teams_event
 
 DEMO_PLAYERS = [
     ("alice", "Alice Chen"),

@@ -6,14 +6,14 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
-from tournaments.models import Entry, Event
-from tournaments.selectors import standings_get
-from tournaments.simulation import SimulationConfig, event_report, simulate_swiss_event
-from tournaments.simulation_teams import (
+from tournaments.formats.teams.simulation import (
     TeamsSimulationConfig,
     simulate_teams_event,
     teams_report,
 )
+from tournaments.models import Entry, Event
+from tournaments.selectors import standings_get
+from tournaments.simulation import SimulationConfig, event_report, simulate_swiss_event
 
 TEAM_KINDS = ("teams_swiss", "teams_rr")
 MOVEMENT_KINDS = ("mitchell", "howell")

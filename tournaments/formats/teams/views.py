@@ -13,13 +13,14 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from .. import selectors
-from ..errors import BridgeError
-from ..extensions import team_page_extra
-from ..forms import LineupForm, TeamEnterForm, TeamForm, TeamsEventForm
-from ..models import EntryMember, Event, TeamEntry
-from ..permissions import is_event_director, may_manage_team
-from ..services import teams as team_services
+from ...errors import BridgeError
+from ...extensions import team_page_extra
+from ...forms import TeamsEventForm
+from ...models import EntryMember, Event, TeamEntry
+from ...permissions import is_event_director, may_manage_team
+from . import selectors
+from . import services as team_services
+from .forms import LineupForm, TeamEnterForm, TeamForm
 
 
 def team_list(request: HttpRequest) -> HttpResponse:

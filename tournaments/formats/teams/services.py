@@ -13,11 +13,9 @@ from django.utils.translation import gettext as _
 import scoring
 from accounts.models import User
 
-from ..errors import BridgeError, ConflictError, PermissionDeniedError
-from ..formats import format_for
-from ..formats.teams import lineup_seats
-from ..lock_objects import event_for_update
-from ..models import (
+from ...errors import BridgeError, ConflictError, PermissionDeniedError
+from ...lock_objects import event_for_update
+from ...models import (
     Entry,
     EntryMember,
     Event,
@@ -29,12 +27,14 @@ from ..models import (
     TeamMember,
     TeamsSettings,
 )
-from ..models.teams import ROSTER_MAX, ROSTER_MIN
-from ..pairing.roundrobin import round_robin_rounds
-from ..permissions import is_event_director, may_manage_team
-from .audit import log_action
-from .events import event_settings_validate, time_zone_checked
-from .registration import _create_entry, players_enterable_check
+from ...pairing.roundrobin import round_robin_rounds
+from ...permissions import is_event_director, may_manage_team
+from ...services.audit import log_action
+from ...services.events import event_settings_validate, time_zone_checked
+from ...services.registration import entry_create, players_enterable_check
+from .. import format_for
+from .lineups import lineup_seats
+from .models import ROSTER_MAX, ROSTER_MIN
 
 TEAM_KINDS = (Event.Kind.TEAMS_SWISS, Event.Kind.TEAMS_RR)
 
@@ -63,6 +63,49 @@ def team_create(*, name: str, captain: User, players: list[User]) -> Team:
         TeamMember(team=team, player=p, position=i) for i, p in enumerate(players, 1)
     )
     return team
+
+
+def _schedule_check(
+    *,
+    start_at: datetime,
+    num_rounds: int | None,
+    boards_per_round: int,
+    round_minutes: float,
+    gap_minutes: float,
+) -> None:
+    """A team event's schedule, by the one check of every event's settings."""
+    problems = event_settings_validate(
+        start_at=start_at,
+        num_rounds=num_rounds,
+        boards_per_round=boards_per_round,
+        round_minutes=round_minutes,
+        gap_minutes=gap_minutes,
+    )
+    if num_rounds is None:
+        raise BridgeError(_("The number of rounds must be between 1 and 50."), code="rounds")
+    if problems:
+        raise BridgeError(problems[0].message, code=problems[0].code)
+
+
+def _vp_settings_check(*, vp_scale: str, vp_table: list | None, bye_vp: float) -> float:
+    """The VP scale (with the director's table for the table scale) and the bye VPs,
+    returned as a number between 0 and 20."""
+    if vp_scale not in TeamsSettings.Scale.values:
+        raise BridgeError(_("Unknown VP scale."), code="vp_scale")
+    if vp_scale == TeamsSettings.Scale.TABLE:
+        try:
+            scoring.vp_table_load(vp_table or [])
+        except ValueError as exc:
+            raise BridgeError(
+                _("The VP table is not valid: %(why)s") % {"why": exc}, code="vp_table"
+            ) from exc
+    try:
+        bye = float(bye_vp)
+    except (TypeError, ValueError):
+        bye = -1.0
+    if not 0 <= bye <= 20:
+        raise BridgeError(_("The bye VPs must be between 0 and 20."), code="bye_vp")
+    return bye
 
 
 @transaction.atomic
@@ -99,32 +142,14 @@ def teams_event_create(
         raise BridgeError(_("An event needs a name."), code="name")
     if kind == Event.Kind.TEAMS_RR:
         num_rounds = round_robin_rounds(teams) if teams and teams >= 2 else 1
-    problems = event_settings_validate(
+    _schedule_check(
         start_at=start_at,
         num_rounds=num_rounds,
         boards_per_round=boards_per_round,
         round_minutes=round_minutes,
         gap_minutes=gap_minutes,
     )
-    if num_rounds is None:
-        raise BridgeError(_("The number of rounds must be between 1 and 50."), code="rounds")
-    if problems:
-        raise BridgeError(problems[0].message, code=problems[0].code)
-    if vp_scale not in TeamsSettings.Scale.values:
-        raise BridgeError(_("Unknown VP scale."), code="vp_scale")
-    if vp_scale == TeamsSettings.Scale.TABLE:
-        try:
-            scoring.vp_table_load(vp_table or [])
-        except ValueError as exc:
-            raise BridgeError(
-                _("The VP table is not valid: %(why)s") % {"why": exc}, code="vp_table"
-            ) from exc
-    try:
-        bye = float(bye_vp)
-    except (TypeError, ValueError):
-        bye = -1.0
-    if not 0 <= bye <= 20:
-        raise BridgeError(_("The bye VPs must be between 0 and 20."), code="bye_vp")
+    bye = _vp_settings_check(vp_scale=vp_scale, vp_table=vp_table, bye_vp=bye_vp)
     plus, average, minus = adjusted_imps
     event = Event.objects.create(
         name=name.strip(),
@@ -185,7 +210,7 @@ def team_enter(
     _roster_check(players)
     if TeamEntry.objects.filter(event=event, team=team).exists():
         raise ConflictError(_("This team is already entered."), code="already_entered")
-    entry = _create_entry(
+    entry = entry_create(
         event=event,
         players=players,
         confirmed=True,

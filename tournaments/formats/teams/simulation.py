@@ -12,14 +12,14 @@ from django.utils import timezone
 
 from accounts.models import User
 
-from . import services
-from .formats.teams import board_outcome, rank_teams
-from .models import Entry, EntryMember, Event, Match, Result, Round
-from .pairing.roundrobin import round_robin_rounds
-from .services.analysis import boards_analyse
-from .services.rounds import round_next
-from .services.teams import team_create, team_enter, teams_event_create
-from .simulation import sim_users, tables_play
+from ... import services
+from ...models import Entry, EntryMember, Event, Match, Result, Round
+from ...pairing.roundrobin import round_robin_rounds
+from ...services.analysis import boards_analyse
+from ...services.rounds import round_next
+from ...simulation import sim_users, tables_play
+from .scores import board_outcome, rank_teams
+from .services import team_create, team_enter, teams_event_create
 
 TEAM_SIZE = 4
 

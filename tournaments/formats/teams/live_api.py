@@ -16,10 +16,10 @@ from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.views import APIView
 
-from ..models import Match, Round
-from ..services.live import live_match_for
-from ..views.live import live_response
-from .utils import Pagination, error_responses, event_or_404, found, paginated_response
+from ...api.utils import Pagination, error_responses, event_or_404, found, paginated_response
+from ...models import Match, Round
+from .live_cache import live_match_for
+from .live_views import live_response
 
 
 class LiveTeamSerializer(serializers.Serializer):

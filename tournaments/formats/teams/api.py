@@ -10,16 +10,17 @@ from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from .. import selectors
-from ..errors import BridgeError, PermissionDeniedError
-from ..models import Entry, Event, Team, TeamsSettings
-from ..permissions import is_event_director, may_manage_team
-from ..services import teams as team_services
-from ..timezones import time_zone_names
-from .entries import username_field
-from .permissions import IsDirector
-from .serializers import EventSerializer
-from .utils import Pagination, error_responses, event_or_404
+from ...api.entries import username_field
+from ...api.permissions import IsDirector
+from ...api.serializers import EventSerializer
+from ...api.utils import Pagination, error_responses, event_or_404
+from ...errors import BridgeError, PermissionDeniedError
+from ...models import Entry, Event, Team, TeamsSettings
+from ...permissions import is_event_director, may_manage_team
+from ...selectors import event_get
+from ...timezones import time_zone_names
+from . import selectors
+from . import services as team_services
 
 
 class PlayerBriefSerializer(serializers.Serializer):
@@ -167,7 +168,7 @@ class TeamsEventCreateApi(APIView):
         args = dict(data.validated_data)
         args["adjusted_imps"] = tuple(args["adjusted_imps"])
         event = team_services.teams_event_create(director=request.user, **args)
-        event = selectors.event_get(event_id=event.pk)
+        event = event_get(event_id=event.pk)
         return Response(EventSerializer(event).data, status=status.HTTP_201_CREATED)
 
 

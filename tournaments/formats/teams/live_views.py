@@ -1,8 +1,8 @@
 """The live match view (``docs/rules.md`` § Live match view): a match's board-by-board
 table and running score, an event's current round, and their polled JSON (ETag / 304).
 
-The JSON is served from the cache as stored bytes (``services/live.py``); a spectator's
-request on a cache hit reads no database row."""
+The JSON is served from the cache as stored bytes (``formats/teams/live_cache.py``); a
+spectator's request on a cache hit reads no database row."""
 
 from __future__ import annotations
 
@@ -13,10 +13,10 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 
-from ..formats import format_for
-from ..models import Event
-from ..services.live import Served, etag_matches, live_event_for, live_match_for
-from .display import result_html, score_text
+from ...models import Event
+from ...views.display import result_html, score_text
+from .. import format_for
+from .live_cache import Served, etag_matches, live_event_for, live_match_for
 
 #: How often the page asks for a new state (ms); a 304 costs a few hundred bytes.
 POLL_MS = 3000

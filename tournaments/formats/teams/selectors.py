@@ -8,10 +8,10 @@ from django.db.models import Prefetch, Q, QuerySet
 
 from accounts.models import User
 
-from ..formats.teams import imp_quotient, rank_teams
-from ..models import Entry, Event, Lineup, Match, Round, Team, TeamEntry, TeamMember
-from ..permissions import is_event_director
-from .visibility import entry_ids_of
+from ...models import Entry, Event, Lineup, Match, Round, Team, TeamEntry, TeamMember
+from ...permissions import is_event_director
+from ...selectors.visibility import entry_ids_of
+from .scores import imp_quotient, rank_teams
 
 
 @dataclass

@@ -39,9 +39,10 @@ from django.db import transaction
 
 from accounts.models import User
 
-from ..formats import format_for
-from ..models import Event, Round
-from ..selectors.live import (
+from ...models import Event, Round
+from ...selectors.visibility import ANYONE, Sight, boards_hidden
+from .. import format_for
+from .live import (
     LiveMatch,
     LiveRound,
     live_blank,
@@ -51,7 +52,6 @@ from ..selectors.live import (
     live_round_build,
     matches_of_tables,
 )
-from ..selectors.visibility import ANYONE, Sight, boards_hidden
 
 logger = logging.getLogger(__name__)
 

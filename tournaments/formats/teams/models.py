@@ -21,9 +21,9 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from .events import Entry, Event
-from .play import Round, Table
-from .settings import RoundSchedule
+from ...models.events import Entry, Event
+from ...models.play import Round, Table
+from ...models.settings import RoundSchedule
 
 ROSTER_MIN = 4
 ROSTER_MAX = 6

@@ -3,7 +3,7 @@ room's status and result, the board's IMPs once both rooms have it, the running 
 VPs; and every match of a round with its running score.
 
 The state is built from the rooms' results with the match scoring of
-``formats/teams.py`` (``board_outcome``, ``match_score``), so once the round has closed
+``scores.py`` (``board_outcome``, ``match_score``), so once the round has closed
 the running score is exactly what the round close stored. Building is bulk: a round's
 matches, their boards and results in a fixed number of queries, whatever the number of
 matches. What a viewer may see is not decided here: :func:`live_blank` removes the
@@ -11,7 +11,7 @@ results of the boards the caller says are hidden (``selectors.visibility``), and
 recomputes the running score without them.
 
 The states are plain dicts of JSON values, with no translated text (one body serves
-every language); ``services/live.py`` caches them.
+every language); ``live_cache.py`` caches them.
 """
 
 from __future__ import annotations
@@ -24,8 +24,8 @@ from django.db.models import Q
 
 import scoring
 
-from ..formats.teams import BoardOutcome, board_outcome, match_score
-from ..models import Board, Entry, Event, Match, Result, Round
+from ...models import Board, Entry, Event, Match, Result, Round
+from .scores import BoardOutcome, board_outcome, match_score
 
 NOT_STARTED = "not_started"
 FINISHED = "finished"
