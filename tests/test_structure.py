@@ -170,8 +170,11 @@ def test_row_locks_are_taken_only_in_lock_objects() -> None:
 # --- one visibility rule, one director check ----------------------------------------------
 
 VISIBILITY = "tournaments/selectors/visibility.py"
-# What "in play" means belongs to the format; the visibility rule asks it.
-IN_PLAY = "tournaments/formats/"
+# What "in play" means belongs to the format class; the visibility rule asks it. Only the
+# class modules (a format module, or a format package's ``format.py``) may say it: a
+# format package's selectors, views and API ask the visibility rule like everyone else.
+# (The pool's sittings in play are its class's, in a module of their own to break a cycle.)
+IN_PLAY = re.compile(r"tournaments/formats/(\w+\.py|\w+/format\.py|pool/sittings\.py)")
 # ORM lookups that decide what is hidden: a result's confirmation, a round's status.
 VISIBILITY_LOOKUP = re.compile(r"(^|__)(confirmed_at|confirmed_by)(__|$)|(^|__)round__status")
 # Lookups of the same names that are not about visibility (a player confirming an entry).
@@ -211,7 +214,7 @@ def test_visibility_is_decided_only_in_the_visibility_selector() -> None:
     elsewhere = [
         hit
         for path in _sources(*APPS)
-        if _rel(path) != VISIBILITY and not _rel(path).startswith(IN_PLAY)
+        if _rel(path) != VISIBILITY and not IN_PLAY.fullmatch(_rel(path))
         for hit in hits(path)
     ]
     assert elsewhere == []
