@@ -16,8 +16,8 @@ from django.test import Client
 from tests.factories import UserFactory
 from tests.tournaments.test_individual import ebu_individual
 from tests.tournaments.test_interchange_producers import bridgecomposer_file
+from tournaments.interchange.importers.dispatch import event_results_import
 from tournaments.models import Entry
-from tournaments.services.imports import event_results_import
 from tournaments.simulation import SimulationConfig, simulate_swiss_event
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]

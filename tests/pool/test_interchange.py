@@ -17,11 +17,11 @@ from tests.pool.conftest import boards_of, play, seat
 from tests.tournaments.test_interchange import db_lines
 from tests.tournaments.test_results_import import boards, standings
 from tournaments import services
+from tournaments.interchange import exports as interchange
+from tournaments.interchange.importers.dispatch import event_results_import
 from tournaments.models import Board, Entry, Event, PoolBoard, PoolResult, PoolScore, Result
 from tournaments.selectors.pool import leaderboard_get
-from tournaments.services import interchange
 from tournaments.services.analysis import boards_analyse
-from tournaments.services.imports import event_results_import
 from tournaments.simulation_pool import PoolSimulationConfig, pool_report, simulate_pool
 
 pytestmark = pytest.mark.django_db

@@ -16,8 +16,8 @@ from ratings.models import PlayerRate
 from ratings.services.rate import weekly_points_refresh
 from ratings.weeks import week_of
 from tests.tournaments.test_individual import ebu_individual
+from tournaments.interchange.importers.dispatch import event_results_import
 from tournaments.models import Result, TableSeat
-from tournaments.services.imports import event_results_import
 from tournaments.simulation import SimulationConfig, simulate_swiss_event
 from tournaments.simulation_teams import TeamsSimulationConfig, simulate_teams_event
 

@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from tournaments import services
+from tournaments.interchange.importers.dispatch import event_results_import
 from tournaments.models import (
     Board,
     Entry,
@@ -25,7 +26,6 @@ from tournaments.models import (
     TeamEntry,
 )
 from tournaments.services.analysis import boards_analyse
-from tournaments.services.imports import event_results_import
 from tournaments.services.pool import pool_clock_step, pool_create
 from tournaments.services.teams import lineup_submit, team_create, team_enter, teams_event_create
 from tournaments.simulation import SimulationConfig, _sim_users, simulate_swiss_event, tables_play

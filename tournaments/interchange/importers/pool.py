@@ -1,5 +1,6 @@
 """Import a USEBIO individual event as a finished scoring pool (``docs/rules.md``
-§ Files), called by ``event_results_import`` (the page, the API, ``import_results``).
+§ Files), chosen by the dispatcher (``importers/dispatch.py``: the page, the API,
+``import_results``).
 
 Our own export (its BRIDGEHALL_ elements) gives the pool back exactly: its settings,
 every result with its arrival order, the arrival that scored it and its datum, each
@@ -19,10 +20,8 @@ from django.utils.translation import gettext as _
 import scoring
 from accounts.models import User
 
-from ..errors import BridgeError
-from ..interchange import UsebioError
-from ..interchange.usebio_individual import usebio_individual_parse
-from ..models import (
+from ...errors import BridgeError
+from ...models import (
     Board,
     Entry,
     Event,
@@ -36,15 +35,19 @@ from ..models import (
     Table,
     TableSeat,
 )
-from ..selectors.pool import leaderboard_get
-from .file_lines import (
+from ...selectors.pool import leaderboard_get
+from ..rows import (
     closed_round,
+    file_boards,
     file_result,
     import_finish,
+    left_out_check,
     player_entries_create,
     players_once,
+    problems_text,
 )
-from .interchange import file_boards, left_out_check, problems_text
+from ..usebio import UsebioError
+from ..usebio_individual import usebio_individual_parse
 
 SEATS = ("N", "E", "S", "W")
 
