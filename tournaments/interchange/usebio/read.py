@@ -97,6 +97,8 @@ def line_head_read(line: ET.Element, context: Mapping[str, object]) -> dict:
 
 
 def traveller_line_read(line: ET.Element, context: Mapping[str, object]) -> dict:
+    """A TRAVELLER_LINE as a line dict: its head, contract, declarer, tricks, lead and
+    score, or its adjustments (``UsebioError``: a line that cannot be read)."""
     result = line_head_read(line, context)
     score = child_text(line, "SCORE") or child_text(line, "NS_SCORE") or ""
     contract_text = (child_text(line, "CONTRACT") or "").strip()

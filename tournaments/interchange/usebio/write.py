@@ -47,6 +47,8 @@ def _pair(parent: ET.Element, pair: PairRecord, method: str) -> None:
 
 
 def traveller_line_add(parent: ET.Element, line: ResultLine, method: str, top: int) -> None:
+    """A result as a TRAVELLER_LINE of ``parent``, its points as ``method`` writes them
+    (``top``: the board's matchpoint top)."""
     element = element_add(parent, "TRAVELLER_LINE")
     if line.round is not None:
         element_add(element, "ROUND_NUMBER", line.round)
@@ -82,6 +84,8 @@ def traveller_line_add(parent: ET.Element, line: ResultLine, method: str, top: i
 
 
 def hands_add(parent: ET.Element, board: BoardRecord) -> None:
+    """A board's hand record as a BOARD of ``parent``: its number and four HANDs, each
+    with its DIRECTION and a suit element each ("" for a void)."""
     first, _, rest = board.deal.partition(":")
     start = SEATS.index(first.strip().upper())
     element = element_add(parent, "BOARD")
