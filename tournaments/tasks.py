@@ -50,6 +50,6 @@ def send_invitation_email(entry_id: int) -> bool:
 @shared_task(acks_late=True, ignore_result=True)
 def import_results(job_id: int) -> None:
     """The import page's file, imported in the background (only a queued job starts)."""
-    from .services.import_jobs import import_job_run
+    from .interchange.jobs import import_job_run
 
     import_job_run(job_id=job_id)

@@ -25,8 +25,8 @@ from tournaments import services
 from tournaments.formats.pool import services as pool_services
 from tournaments.formats.teams.services import team_create
 from tournaments.formats.teams.simulation import TeamsSimulationConfig, simulate_teams_event
+from tournaments.interchange.importers.dispatch import event_results_import
 from tournaments.models import Entry, Event, Match, TeamEntry
-from tournaments.services.imports import event_results_import
 from tournaments.simulation import SimulationConfig, simulate_swiss_event
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]

@@ -519,7 +519,7 @@ class SchedulerTickFactory(factory.django.DjangoModelFactory):
 
 
 class ImportedFileFactory(factory.django.DjangoModelFactory):
-    """The fingerprint of a file that became an event (``services.imports``)."""
+    """The fingerprint of a file that became an event (``interchange.importers``)."""
 
     class Meta:
         model = ImportedFile
@@ -529,7 +529,7 @@ class ImportedFileFactory(factory.django.DjangoModelFactory):
 
 
 class ImportJobFactory(factory.django.DjangoModelFactory):
-    """A director's background import (``services.import_jobs``), queued by default."""
+    """A director's background import (``interchange.jobs``), queued by default."""
 
     class Meta:
         model = ImportJob

@@ -19,10 +19,10 @@ from tests.tournaments.test_results_import import boards, standings
 from tournaments import services
 from tournaments.formats.pool.selectors import leaderboard_get
 from tournaments.formats.pool.simulation import PoolSimulationConfig, pool_report, simulate_pool
+from tournaments.interchange import exports as interchange
+from tournaments.interchange.importers.dispatch import event_results_import
 from tournaments.models import Board, Entry, Event, PoolBoard, PoolResult, PoolScore, Result
-from tournaments.services import interchange
 from tournaments.services.analysis import boards_analyse
-from tournaments.services.imports import event_results_import
 
 pytestmark = pytest.mark.django_db
 

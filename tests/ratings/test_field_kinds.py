@@ -17,8 +17,8 @@ from ratings.services.rate import weekly_points_refresh
 from ratings.weeks import week_of
 from tests.tournaments.test_individual import ebu_individual
 from tournaments.formats.teams.simulation import TeamsSimulationConfig, simulate_teams_event
+from tournaments.interchange.importers.dispatch import event_results_import
 from tournaments.models import Result, TableSeat
-from tournaments.services.imports import event_results_import
 from tournaments.simulation import SimulationConfig, simulate_swiss_event
 
 pytestmark = pytest.mark.django_db

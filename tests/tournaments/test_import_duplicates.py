@@ -14,8 +14,8 @@ from rest_framework.test import APIClient
 
 from tests.tournaments.test_interchange_usebio_files import EBUSCORE, TEAMSSCORER
 from tournaments.errors import BridgeError
+from tournaments.interchange.importers.dispatch import event_results_import
 from tournaments.models import Event
-from tournaments.services.imports import event_results_import
 
 PAIRS = EBUSCORE.encode("latin-1")
 
@@ -54,7 +54,9 @@ def test_an_identical_upload_racing_the_first_is_refused_by_the_database(db, dir
     unique file of unforced imports lets one commit and refuses the other."""
     first = event_results_import(data=PAIRS, actor=director)
     seen = iter([None, first])  # not yet committed when checked; there after the clash
-    lookup = mock.patch("tournaments.services.imports._imported_event", lambda d: next(seen))
+    lookup = mock.patch(
+        "tournaments.interchange.importers.dispatch._imported_event", lambda d: next(seen)
+    )
     with lookup, pytest.raises(BridgeError) as refused:
         event_results_import(data=PAIRS, actor=director)
     assert refused.value.code == "already_imported"

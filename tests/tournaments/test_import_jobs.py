@@ -13,8 +13,8 @@ from django.utils.html import escape
 
 from tests.factories import UserFactory
 from tests.tournaments.test_interchange_usebio_files import EBUSCORE
+from tournaments.interchange.jobs import import_job_run
 from tournaments.models import Event, ImportJob
-from tournaments.services.import_jobs import import_job_run
 
 PAIRS = EBUSCORE.encode("latin-1")
 

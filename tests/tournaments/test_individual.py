@@ -15,9 +15,10 @@ from rest_framework.test import APIClient
 
 from accounts.models import User
 from tournaments.errors import BridgeError
+from tournaments.interchange import exports as interchange
+from tournaments.interchange.compare import event_scoring_compare
+from tournaments.interchange.importers.dispatch import event_results_import
 from tournaments.models import Board, Entry, Event, Result, Standing, TableSeat
-from tournaments.services import interchange
-from tournaments.services.imports import event_results_import, event_scoring_compare
 
 NAMES = ["Ann Lee", "Bo Chen", "Cy Dunn", "Di Ray", "Ed Fox", "Flo Gay", "Gus Ho", "Hal Ivy"]
 #: (round, table, N, E, S, W): each player has a new partner in round 2

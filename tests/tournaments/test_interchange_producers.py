@@ -11,8 +11,9 @@ import pytest
 
 from tests.tournaments.test_results_import import exported
 from tournaments.deals import deal_generate
+from tournaments.interchange.compare import event_scoring_compare
+from tournaments.interchange.importers.dispatch import event_results_import
 from tournaments.models import Board, Entry, Event, Result
-from tournaments.services.imports import event_results_import, event_scoring_compare
 
 
 def deal(seed: int) -> str:

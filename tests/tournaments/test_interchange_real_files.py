@@ -18,10 +18,10 @@ from accounts.models import User
 from tests.tournaments.test_interchange_pbn_files import EBU_STYLE
 from tournaments.deals import deal_generate, deal_validate
 from tournaments.interchange import UsebioError, usebio_parse
+from tournaments.interchange import exports as interchange
+from tournaments.interchange.importers.dispatch import event_results_import
 from tournaments.interchange.pbn import adjustment_parse
 from tournaments.models import Board, Entry, Event, EventLog, Match, Result, TableSeat
-from tournaments.services import interchange
-from tournaments.services.imports import event_results_import
 
 SUITS = ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")
 DIRECTIONS = ("North", "East", "South", "West")

@@ -244,7 +244,7 @@ def test_a_pbn_file_fills_every_set_of_a_mitchell(make_event, director):
     """8 pairs, 3 rounds of 2 boards: the Mitchell plays 4 sets, boards 1 to 8 (more
     than the 6 a pair plays); a file with board 8 is taken and board 8 is its deal."""
     from tournaments.deals import deal_generate
-    from tournaments.services.interchange import event_deals_import
+    from tournaments.interchange.deals import event_deals_import
 
     event = make_event(pairs=8, kind=Event.Kind.MITCHELL, num_rounds=3)
     deal = deal_generate()

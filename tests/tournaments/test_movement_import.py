@@ -15,9 +15,10 @@ from tests.tournaments.test_results_import import (
     standings,
 )
 from tournaments.formats.movements.selectors import movement_cards_get
+from tournaments.interchange import exports as interchange
+from tournaments.interchange.compare import event_scoring_compare
+from tournaments.interchange.importers.dispatch import event_results_import
 from tournaments.models import Board, Entry, Event, Result, Table
-from tournaments.services import interchange
-from tournaments.services.imports import event_results_import, event_scoring_compare
 from tournaments.simulation import SimulationConfig, simulate_swiss_event
 
 

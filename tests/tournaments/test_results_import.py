@@ -17,9 +17,9 @@ from tests.tournaments.test_interchange import db_lines
 from tests.tournaments.test_interchange_pbn_files import EBU_STYLE, deal, per_table_file
 from tests.tournaments.test_interchange_usebio_files import EBUSCORE, TEAMSSCORER
 from tournaments import services
+from tournaments.interchange import exports as interchange
+from tournaments.interchange.importers.dispatch import event_results_import
 from tournaments.models import Board, Entry, Event, Result
-from tournaments.services import interchange
-from tournaments.services.imports import event_results_import
 from tournaments.simulation import SimulationConfig, simulate_swiss_event
 
 

@@ -21,17 +21,17 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from ..interchange import pbn_decode
-from ..models import Result
-from ..selectors.events import import_left_out_get
-from ..services import interchange
-from ..services.handrecords import round_hands_pbn
-from ..services.imports import (
+from ..interchange import exports, pbn_decode
+from ..interchange.compare import event_scoring_compare
+from ..interchange.deals import event_deals_import
+from ..interchange.importers.dispatch import (
     MAX_IMPORT_BYTES,
     AlreadyImportedError,
     event_results_import,
-    event_scoring_compare,
 )
+from ..models import Result
+from ..selectors.events import import_left_out_get
+from ..services.handrecords import round_hands_pbn
 from .errors import error_body
 from .parsers import JSONParser
 from .permissions import IsDirector, IsEventDirector
@@ -98,7 +98,7 @@ def _file_schema(name: str, media_type: str, description: str, refusals: tuple[i
 @_file_schema("hands", "application/x-pbn", "Hand records, one PBN 2.1 game per board.")
 class HandsPbnExportApi(_ExportApi):
     suffix = "hands.pbn"
-    export = staticmethod(interchange.event_hands_pbn_export)
+    export = staticmethod(exports.event_hands_pbn_export)
 
 
 @_file_schema(
@@ -110,7 +110,7 @@ class HandsPbnExportApi(_ExportApi):
 )
 class ResultsPbnExportApi(_ExportApi):
     suffix = "results.pbn"
-    export = staticmethod(interchange.event_results_pbn_export)
+    export = staticmethod(exports.event_results_pbn_export)
 
 
 @_file_schema(
@@ -122,7 +122,7 @@ class ResultsPbnExportApi(_ExportApi):
 class UsebioExportApi(_ExportApi):
     content_type = XML_CONTENT_TYPE
     suffix = "usebio.xml"
-    export = staticmethod(interchange.event_usebio_export)
+    export = staticmethod(exports.event_usebio_export)
 
 
 @extend_schema_view(
@@ -214,7 +214,7 @@ class DealsImportApi(APIView):
             body = self.TextInputSerializer(data=request.data)
             body.is_valid(raise_exception=True)
             text = body.validated_data["pbn"]
-        deals = interchange.event_deals_import(event=event, text=text, actor=request.user)
+        deals = event_deals_import(event=event, text=text, actor=request.user)
         data = {"event": event.pk, "boards": sorted(int(n) for n in deals)}
         return Response(self.OutputSerializer(data).data)
 

@@ -141,6 +141,10 @@ class Format:
     my_table_url: str = "tournaments:my_table"
     #: The URL name of the format's own event page, when the generic one does not fit.
     event_url: str = ""
+    #: How the format's results are written to a file (``interchange/exports.py``):
+    #: ``"pairs"`` (PBN score tables, USEBIO pairs), ``"teams"`` (USEBIO teams and their
+    #: matches), ``"individual"`` or ``"pool"`` (USEBIO individual events; no PBN results).
+    results_file: str = "pairs"
 
     # -- how the pages name it (``docs/rules.md`` § Formats) --------------------------------
     def entries_label(self, count: int) -> str:

@@ -7,7 +7,7 @@ side's points on every board they played: matchpoints (raw, on the board's top) 
 cross-IMPs, compared across the field as in a Howell. A total is the percentage of the
 tops of the boards scored (MP) or the IMP sum.
 
-An individual event comes from a results file (``services/imports_individual.py``),
+An individual event comes from a results file (``interchange/importers/individual.py``),
 finished: there is no movement of individuals to seat one here, so round 1 refuses to
 start one (``round_seat``).
 """
@@ -39,6 +39,7 @@ class Individual(SeatedPlayers, Format):
     raw_matchpoints = True
     individual = True
     late_entries = False
+    results_file = "individual"
     templates = {
         "event": "tournaments/event_detail.html",
         "standings": "tournaments/_standings.html",

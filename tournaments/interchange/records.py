@@ -1,6 +1,6 @@
 """The plain records the PBN and USEBIO writers take and the readers give back.
 
-They carry no Django objects: ``tournaments.services.interchange`` builds them from the
+They carry no Django objects: ``tournaments.interchange.exports`` builds them from the
 database, so the file formats can be written, read and tested without one.
 """
 

@@ -63,24 +63,23 @@ from datetime import datetime
 from .pbn import adjustment_parse, not_played
 from .problems import problems_summary
 from .records import BoardRecord, EventRecord, ResultLine
-from .usebio import (
-    SCORING_METHODS,
+from .usebio.elements import (
     UsebioError,
-    _float,
-    _hands,
-    _int,
-    _line_head,
-    _line_parse,
-    _number,
-    _scope_name,
-    _sub,
-    _text,
-    _traveller_line,
+    child_float,
+    child_int,
+    child_text,
+    element_add,
+    number_text,
+    scope_name,
+    usebio_root,
+)
+from .usebio.read import left_out, line_head_read, traveller_line_read, usebio_parse
+from .usebio.write import (
+    SCORING_METHODS,
     board_elements,
     event_element,
-    left_out,
-    usebio_parse,
-    usebio_root,
+    hands_add,
+    traveller_line_add,
 )
 
 __all__ = [
@@ -157,47 +156,47 @@ def usebio_individual_write(
     boards = sorted(boards, key=lambda b: b.number)
     method = "imp" if pool is not None else event.method
     root, ev = event_element(event, "INDIVIDUAL", SCORING_METHODS[method])
-    _sub(ev, "WINNER_TYPE", 1)
-    _sub(ev, "BOARDS_PLAYED", len(boards))
-    _sub(ev, "BOARDS_PER_ROUND", event.boards_per_round)
+    element_add(ev, "WINNER_TYPE", 1)
+    element_add(ev, "BOARDS_PLAYED", len(boards))
+    element_add(ev, "BOARDS_PER_ROUND", event.boards_per_round)
     if pool is None and event.mp_factoring:
-        _sub(ev, "MP_FACTORING", event.mp_factoring)
+        element_add(ev, "MP_FACTORING", event.mp_factoring)
     if pool is not None:
-        element = _sub(ev, "BRIDGEHALL_POOL")
-        _sub(element, "OPENS_AT", pool.opens_at.isoformat())
-        _sub(element, "CLOSES_AT", pool.closes_at.isoformat())
+        element = element_add(ev, "BRIDGEHALL_POOL")
+        element_add(element, "OPENS_AT", pool.opens_at.isoformat())
+        element_add(element, "CLOSES_AT", pool.closes_at.isoformat())
         for name in _POOL_NUMBERS:
-            _sub(element, name, getattr(pool, name.lower()))
-    participants = _sub(ev, "PARTICIPANTS")
+            element_add(element, name, getattr(pool, name.lower()))
+    participants = element_add(ev, "PARTICIPANTS")
     for player in players:
-        element = _sub(participants, "PLAYER")
-        _sub(element, "PLAYER_NUMBER", player.number)
-        _sub(element, "PLAYER_NAME", player.name)
+        element = element_add(participants, "PLAYER")
+        element_add(element, "PLAYER_NUMBER", player.number)
+        element_add(element, "PLAYER_NAME", player.name)
         if player.rank is not None:
-            _sub(element, "PLACE", player.rank)
-        _sub(element, "TOTAL_SCORE", _number(player.total))
+            element_add(element, "PLACE", player.rank)
+        element_add(element, "TOTAL_SCORE", number_text(player.total))
         if player.percentage is not None:
-            _sub(element, "PERCENTAGE", _number(player.percentage))
-        _sub(element, "BOARDS_PLAYED", player.boards_played)
+            element_add(element, "PERCENTAGE", number_text(player.percentage))
+        element_add(element, "BOARDS_PLAYED", player.boards_played)
 
     def travellers(element: ET.Element, board: BoardRecord, lines: list[IndividualLine]) -> None:
         if pool is not None and board.number in pool.retired:
-            _sub(element, "BRIDGEHALL_RETIRED", "true")
+            element_add(element, "BRIDGEHALL_RETIRED", "true")
         for line in lines:
             _line(element, line, method, ours=pool is not None)
 
     board_elements(ev, boards, results, travellers)
     if any(b.deal for b in boards):
-        handset = _sub(root, "HANDSET")
+        handset = element_add(root, "HANDSET")
         for board in boards:
             if board.deal:
-                _hands(handset, board)
+                hands_add(handset, board)
     ET.indent(root, space="  ")
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
 
 
 def _line(parent: ET.Element, line: IndividualLine, method: str, *, ours: bool) -> None:
-    _traveller_line(parent, replace(line.line, table=None), method, 0)
+    traveller_line_add(parent, replace(line.line, table=None), method, 0)
     element = parent[-1]
     head = [("TABLE_NUMBER", line.table)]
     head += [(name, line.players[seat]) for seat, name in SEAT_ELEMENTS]
@@ -212,31 +211,31 @@ def _line(parent: ET.Element, line: IndividualLine, method: str, *, ours: bool) 
             ("BRIDGEHALL_DATUM", line.datum),
         ):
             if value is not None:
-                _sub(element, name, value)
+                element_add(element, name, value)
 
 
 # --- reading ---------------------------------------------------------------------------
 
 
 def _player(element: ET.Element) -> dict:
-    name = _text(element, "PLAYER_NAME")
+    name = child_text(element, "PLAYER_NAME")
     if not name:
-        parts = [_text(element, n) for n in ("FIRST_NAME", "SURNAME", "LAST_NAME")]
+        parts = [child_text(element, n) for n in ("FIRST_NAME", "SURNAME", "LAST_NAME")]
         name = " ".join(p for p in parts if p)
     return {
-        "number": _int(element, "PLAYER_NUMBER"),
+        "number": child_int(element, "PLAYER_NUMBER"),
         "name": name or "",
-        "rank": _int(element, "PLACE"),
-        "total": _float(element, "TOTAL_SCORE"),
-        "percentage": _float(element, "PERCENTAGE"),
-        "boards_played": _int(element, "BOARDS_PLAYED"),
+        "rank": child_int(element, "PLACE"),
+        "total": child_float(element, "TOTAL_SCORE"),
+        "percentage": child_float(element, "PERCENTAGE"),
+        "boards_played": child_int(element, "BOARDS_PLAYED"),
     }
 
 
 def _pool(element: ET.Element) -> dict:
     out: dict = {}
     for name in ("OPENS_AT", "CLOSES_AT"):
-        text = _text(element, name) or ""
+        text = child_text(element, name) or ""
         try:
             out[name.lower()] = datetime.fromisoformat(text)
         except ValueError as exc:
@@ -244,7 +243,7 @@ def _pool(element: ET.Element) -> dict:
         if out[name.lower()].tzinfo is None:
             raise UsebioError(f"<{name}> has no time zone: {text!r}.")
     for name in _POOL_NUMBERS:
-        value = _int(element, name)
+        value = child_int(element, name)
         if value is None:
             raise UsebioError(f"<BRIDGEHALL_POOL> has no <{name}>.")
         out[name.lower()] = value
@@ -255,20 +254,20 @@ def _half(line: ET.Element, context: Mapping[str, object]) -> dict | None:
     """A line with one pair's seats and points and no result (no contract, adjustment or
     "NP"): some scorers write an individual table's result on two lines, one per pair,
     the second without the contract. Its dict (``half``), else None."""
-    contract = _text(line, "CONTRACT") or ""
-    score = _text(line, "SCORE") or _text(line, "NS_SCORE") or ""
+    contract = child_text(line, "CONTRACT") or ""
+    score = child_text(line, "SCORE") or child_text(line, "NS_SCORE") or ""
     if contract or not_played(score) or adjustment_parse(score) is not None:
         return None
-    return {**_line_head(line, context), "half": True}
+    return {**line_head_read(line, context), "half": True}
 
 
 def _line_read(line: ET.Element, context: Mapping[str, object]) -> dict:
-    result = _half(line, context) or _line_parse(line, context)
-    result["players"] = {s: _int(line, name) for s, name in SEAT_ELEMENTS}
-    result["table"] = _int(line, "TABLE_NUMBER")
-    result["seq"] = _int(line, "BRIDGEHALL_SEQ")
-    result["scored_at_seq"] = _int(line, "BRIDGEHALL_SCORED_AT_SEQ")
-    result["datum"] = _int(line, "BRIDGEHALL_DATUM")
+    result = _half(line, context) or traveller_line_read(line, context)
+    result["players"] = {s: child_int(line, name) for s, name in SEAT_ELEMENTS}
+    result["table"] = child_int(line, "TABLE_NUMBER")
+    result["seq"] = child_int(line, "BRIDGEHALL_SEQ")
+    result["scored_at_seq"] = child_int(line, "BRIDGEHALL_SCORED_AT_SEQ")
+    result["datum"] = child_int(line, "BRIDGEHALL_DATUM")
     return result
 
 
@@ -353,7 +352,7 @@ def usebio_individual_parse(xml: str | bytes) -> dict:
             if child.tag in ("SESSION", "SECTION", "MATCH"):
                 inner = dict(context)
                 if child.tag == "SECTION":  # a line keeps its section
-                    inner["section"] = _scope_name(child)
+                    inner["section"] = scope_name(child)
                 walk(child, inner)
             elif child.tag == "PARTICIPANTS":
                 for player in child.findall("PLAYER"):  # not a pair's or team's
@@ -362,9 +361,9 @@ def usebio_individual_parse(xml: str | bytes) -> dict:
                     except UsebioError as exc:
                         problems.append((None, str(exc)))
             elif child.tag == "BOARD":
-                number = _int(child, "BOARD_NUMBER")
+                number = child_int(child, "BOARD_NUMBER")
                 board = board_of(number)
-                if (_text(child, "BRIDGEHALL_RETIRED") or "").lower() in ("true", "1", "yes"):
+                if (child_text(child, "BRIDGEHALL_RETIRED") or "").lower() in ("true", "1", "yes"):
                     board["retired"] = True
                 lines = []
                 for line in child.iter("TRAVELLER_LINE"):

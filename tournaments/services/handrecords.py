@@ -19,11 +19,11 @@ from ..dispatch import dispatch_on_commit
 from ..errors import BridgeError
 from ..formats import format_for
 from ..interchange import BoardRecord, hands_pbn_write
+from ..interchange.exports import board_record, event_record
 from ..lock_objects import event_for_update
 from ..models import Board, Event
 from ..permissions import director_required
 from .audit import log_action
-from .interchange import _board_record, _event_record
 
 
 def round_numbers(event: Event, number: int) -> list[int]:
@@ -75,7 +75,7 @@ def round_hand_records(*, event: Event, number: int, actor: User) -> list[BoardR
     numbers = round_numbers(event, number)
     boards = list(Board.objects.filter(event=event, number__in=numbers).order_by("number"))
     if len(boards) == len(numbers):
-        return [_board_record(b) for b in boards]
+        return [board_record(b) for b in boards]
     with transaction.atomic():
         event = event_for_update(event.pk)
         dealt = {b.number for b in Board.objects.filter(event=event, number__in=numbers)}
@@ -91,13 +91,13 @@ def round_hand_records(*, event: Event, number: int, actor: User) -> list[BoardR
             )  # fmt: skip
             dispatch_on_commit("tournaments.tasks.analyse_preset_deals", event.pk, missing)
     boards = {b.number: b for b in Board.objects.filter(event=event, number__in=numbers)}
-    return [_board_record(boards[n]) if n in boards else _preset_record(event, n) for n in numbers]
+    return [board_record(boards[n]) if n in boards else _preset_record(event, n) for n in numbers]
 
 
 def round_hands_pbn(*, event: Event, number: int, actor: User) -> str:
     """Round ``number``'s hand records as PBN 2.1, for a dealing machine."""
     records = round_hand_records(event=event, number=number, actor=actor)
-    return hands_pbn_write(event=_event_record(event), boards=records)
+    return hands_pbn_write(event=event_record(event), boards=records)
 
 
 def preset_deals_analyse(*, event_id: int, numbers: list[int]) -> int:

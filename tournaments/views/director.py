@@ -20,15 +20,16 @@ from ..errors import BridgeError
 from ..formatting import more_minutes_text
 from ..forms import AddPairForm, CorrectionForm, EventForm, event_edit_form
 from ..interchange import pbn_decode
+from ..interchange.compare import event_scoring_compare
+from ..interchange.deals import event_deals_import
+from ..interchange.importers.dispatch import MAX_IMPORT_BYTES
+from ..interchange.jobs import import_job_create
 from ..models import Board, Entry, Event, EventLog, ImportJob, Result, Round, Table
 from ..numbers import ascii_int
 from ..permissions import is_event_director
 from ..selectors.events import import_left_out_get
 from ..selectors.imports import import_job_get
 from ..services import schedule
-from ..services.import_jobs import import_job_create
-from ..services.imports import MAX_IMPORT_BYTES, event_scoring_compare
-from ..services.interchange import event_deals_import
 from .actions import perform
 from .display import contract_html, pair_names, score_text
 from .eventlog import LEFT_OUT_SHOWN, left_out_more_text, left_out_text, log_sentence

@@ -27,6 +27,7 @@ class ScoringPool(SeatedPlayers, Format):
     scores_on_arrival = True
     owns_totals = True
     own_clock = True
+    results_file = "pool"
     my_table_url = "tournaments:pool_table"
     event_url = "tournaments:pool_lobby"
     templates = {"event": "tournaments/pool_lobby.html"}

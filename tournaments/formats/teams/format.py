@@ -70,6 +70,7 @@ class TeamsFormat(Format):
     owns_totals = True
     seats_players = True
     live_view = True
+    results_file = "teams"
 
     # -- how the pages name it ----------------------------------------------------------
     def entries_label(self, count: int) -> str:

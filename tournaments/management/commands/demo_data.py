@@ -21,6 +21,7 @@ from tournaments.formats.teams.services import (
     teams_event_create,
 )
 from tournaments.formats.teams.simulation import TeamsSimulationConfig, simulate_teams_event
+from tournaments.interchange.importers.dispatch import event_results_import
 from tournaments.models import (
     Board,
     Entry,
@@ -34,7 +35,6 @@ from tournaments.models import (
     TeamEntry,
 )
 from tournaments.services.analysis import boards_analyse
-from tournaments.services.imports import event_results_import
 from tournaments.simulation import SimulationConfig, sim_users, simulate_swiss_event, tables_play
 
 DEMO_PLAYERS = [

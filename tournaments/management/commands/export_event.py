@@ -6,12 +6,12 @@ from django.core.management.base import BaseCommand, CommandError
 
 from tournaments import selectors
 from tournaments.errors import BridgeError
-from tournaments.services import interchange
+from tournaments.interchange import exports
 
 EXPORTS = {
-    "hands": interchange.event_hands_pbn_export,
-    "results": interchange.event_results_pbn_export,
-    "usebio": interchange.event_usebio_export,
+    "hands": exports.event_hands_pbn_export,
+    "results": exports.event_results_pbn_export,
+    "usebio": exports.event_usebio_export,
 }
 
 

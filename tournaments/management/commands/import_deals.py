@@ -7,7 +7,7 @@ from django.core.management.base import BaseCommand, CommandError
 from tournaments import selectors
 from tournaments.errors import BridgeError
 from tournaments.interchange import pbn_decode
-from tournaments.services import interchange
+from tournaments.interchange.deals import event_deals_import
 
 
 class Command(BaseCommand):
@@ -29,7 +29,7 @@ class Command(BaseCommand):
         except OSError as exc:
             raise CommandError(f"Cannot read {path}: {exc.strerror}") from exc
         try:
-            deals = interchange.event_deals_import(event=event, text=pbn_decode(data))
+            deals = event_deals_import(event=event, text=pbn_decode(data))
         except BridgeError as exc:
             raise CommandError(exc.message) from exc
         boards = ", ".join(sorted(deals, key=int))

@@ -5,8 +5,8 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from tournaments.errors import BridgeError
+from tournaments.interchange.importers.dispatch import AlreadyImportedError, event_results_import
 from tournaments.selectors.events import import_left_out_get
-from tournaments.services.imports import AlreadyImportedError, event_results_import
 from tournaments.views.eventlog import left_out_text
 
 

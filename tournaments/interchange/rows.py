@@ -1,5 +1,6 @@
 """What every file export and import shares (docs/rules.md § Files): a stored result as
-a file's line, the players a file names, and the end of a results import."""
+a file's line, a file's boards and deals checked, its problems in words, the players a
+file names, and the end of a results import."""
 
 from __future__ import annotations
 
@@ -7,15 +8,20 @@ import secrets
 from collections.abc import Sequence
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from accounts.models import User
 from accounts.names import name_key
 
+from ..deals import DealError, deal_validate
 from ..dispatch import dispatch_on_commit
-from ..interchange.records import ResultLine
+from ..errors import BridgeError
 from ..models import Board, Entry, EntryMember, Event, Result, Round
 from ..selectors.events import LEFT_OUT_ACTION
-from .audit import log_action
+from ..services.audit import log_action
+from .problems import problems_summary
+from .records import ResultLine
 
 
 def import_finish(
@@ -161,3 +167,81 @@ def players_once(names: list[str]) -> list[User]:
         used.add(user.pk)
         users.append(user)
     return users
+
+
+SEAT_NAMES = {
+    "N": gettext_lazy("North"),
+    "E": gettext_lazy("East"),
+    "S": gettext_lazy("South"),
+    "W": gettext_lazy("West"),
+}
+
+
+def deal_problem(error: DealError) -> str:
+    """Why ``deal_validate`` refused a deal, in words a director can act on."""
+    params = error.params
+    if error.code == "not_pbn":
+        return _("it is not a PBN deal such as “N:AKQ.JT9.876.5432 …”")
+    if error.code == "hands":
+        return _("it needs four hands")
+    if error.code == "rank":
+        return _("“%(rank)s” is not a card rank") % params
+    if error.code == "count":
+        return ngettext(
+            "%(seat)s holds %(count)d card, not 13",
+            "%(seat)s holds %(count)d cards, not 13",
+            params["count"],
+        ) % {
+            "seat": SEAT_NAMES[params["seat"]],
+            "count": params["count"],
+        }
+    if error.code == "repeated":
+        return _("%(card)s appears %(times)d times") % params
+    return _("it is not a valid deal")
+
+
+def file_boards(parsed_boards: dict, problems: list, *, most: int) -> dict[int, dict]:
+    """A file's boards by number, each with its checked deal (``file_deal``); a number
+    outside 1 to ``most`` is a problem."""
+    boards = {}
+    for number, board in parsed_boards.items():
+        if not 1 <= number <= most:
+            problems.append((number, _("a board number is 1 to %(n)d.") % {"n": most}))
+            continue
+        boards[number] = {**board, "deal": file_deal(number, board.get("deal"), problems)}
+    return boards
+
+
+def file_deal(number: int, deal: str | None, problems: list) -> str:
+    """A file's deal of board ``number`` in our form ("" for none); a deal that is not
+    one adds its problem to ``problems`` (and gives "")."""
+    if not deal:
+        return ""
+    try:
+        return deal_validate(deal)
+    except DealError as error:
+        problems.append((number, deal_problem(error) + "."))
+        return ""
+
+
+def problems_text(problems: list[tuple[int | None, str]]) -> str:
+    """Problems of a file in a few lines: grouped by kind, boards as ranges, capped."""
+    return problems_summary(
+        problems,
+        board=_("Board %s"),
+        boards=_("Boards %s"),
+        more=lambda n: ngettext("and %d more problem", "and %d more problems", n) % n,
+    )
+
+
+def left_out_check(parsed: dict) -> None:
+    """A file whose every line was left out (none could be read) is refused with why,
+    as a file with a problem is; with a line read, the others are left out and reported
+    (``docs/rules.md`` § Files)."""
+    skipped = parsed.get("left_out") or []
+    if skipped and not any(b["results"] for b in parsed["boards"].values()):
+        problems = [(p["board"], p["reason"]) for p in skipped]
+        raise BridgeError(
+            _("The file cannot be read: %(error)s") % {"error": problems_text(problems)},
+            code="unreadable",
+        )

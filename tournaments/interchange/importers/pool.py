@@ -1,5 +1,6 @@
 """Import a USEBIO individual event as a finished scoring pool (``docs/rules.md``
-§ Files), called by ``event_results_import`` (the page, the API, ``import_results``).
+§ Files), chosen by the dispatcher (``importers/dispatch.py``: the page, the API,
+``import_results``).
 
 Our own export (its BRIDGEHALL_ elements) gives the pool back exactly: its settings,
 every result with its arrival order, the arrival that scored it and its datum, each
@@ -19,11 +20,9 @@ from django.utils.translation import gettext as _
 import scoring
 from accounts.models import User
 
-from ..errors import BridgeError
-from ..formats.pool.selectors import leaderboard_get
-from ..interchange import UsebioError
-from ..interchange.usebio_individual import usebio_individual_parse
-from ..models import (
+from ...errors import BridgeError
+from ...formats.pool.selectors import leaderboard_get
+from ...models import (
     Board,
     Entry,
     Event,
@@ -37,14 +36,18 @@ from ..models import (
     Table,
     TableSeat,
 )
-from .file_lines import (
+from ..rows import (
     closed_round,
+    file_boards,
     file_result,
     import_finish,
+    left_out_check,
     player_entries_create,
     players_once,
+    problems_text,
 )
-from .interchange import file_boards, left_out_check, problems_text
+from ..usebio import UsebioError
+from ..usebio_individual import usebio_individual_parse
 
 SEATS = ("N", "E", "S", "W")
 
@@ -205,6 +208,8 @@ def pool_results_import(*, parsed: dict, values: dict, actor: User | None) -> Ev
 
 
 def _write(parsed, values, people, boards, lines, settings, ours) -> Event:
+    """Write the pool: the event and its settings, the players, a round and table of
+    each sitting, the boards and every result with its arrival, datum and scores."""
     start = settings["opens_at"] if ours else values["start_at"]
     event = Event.objects.create(
         **{**values, "kind": Event.Kind.POOL, "method": Event.Method.IMP, "start_at": start,
@@ -215,6 +220,18 @@ def _write(parsed, values, people, boards, lines, settings, ours) -> Event:
         minutes_per_board=settings["minutes_per_board"], score_at=settings["score_at"],
         retire_at=settings["retire_at"], last_seq=max([x.seq for x in lines] or [0]),
     )  # fmt: skip
+    users, entries = _players_write(event, people)
+    tables = _sittings_write(event, lines, users, entries, start)
+    board_rows = _boards_write(event, boards, lines, settings)
+    _results_write(event, lines, tables, board_rows, users, entries, start)
+    if any(p["rank"] is None and p["total"] is None for p in people.values()):
+        _standings_from_scores(event, entries)
+    return event
+
+
+def _players_write(event: Event, people: dict[int, dict]) -> tuple[dict, dict[int, Entry]]:
+    """Each player of the file (number → user) and their one-player entry (number →
+    entry), with the file's standing."""
     numbers = sorted(people)
     # one player once: a namesake becomes a guest
     users = dict(zip(numbers, players_once([people[n]["name"] for n in numbers]), strict=True))
@@ -223,6 +240,11 @@ def _write(parsed, values, people, boards, lines, settings, ours) -> Event:
         {n: (people[n]["total"] or 0.0, people[n]["boards_played"] or 0, people[n]["rank"])
          for n in numbers},
     )  # fmt: skip
+    return users, entries
+
+
+def _sittings_write(event: Event, lines: list[_Line], users: dict, entries: dict, start) -> dict:
+    """A closed round and a table with its four seats for each sitting: sitting → table."""
     # one sitting per table of the file: its own round and table, numbered as the file
     # numbers them when it numbers each once, else in order of first appearance
     sittings = list(dict.fromkeys(x.sitting for x in lines))
@@ -247,6 +269,12 @@ def _write(parsed, values, people, boards, lines, settings, ours) -> Event:
         for s in sittings
         for seat, n in zip(SEATS, s[2], strict=True)
     )
+    return tables
+
+
+def _boards_write(event: Event, boards: dict, lines: list[_Line], settings: dict) -> dict:
+    """Each board of the file with its pool state (taken, results, retired): number →
+    board."""
     board_rows = {
         n: Board(
             event=event,
@@ -269,6 +297,12 @@ def _write(parsed, values, people, boards, lines, settings, ours) -> Event:
         )  # fmt: skip
         for n, b in board_rows.items()
     )
+    return board_rows
+
+
+def _results_write(event, lines, tables, board_rows, users, entries, start) -> None:
+    """Every line: the deal each player took, the result with the file's IMPs, its
+    arrival order, the arrival that scored it and its datum, and each player's score."""
     PoolDeal.objects.bulk_create(
         PoolDeal(
             event=event,
@@ -317,9 +351,6 @@ def _write(parsed, values, people, boards, lines, settings, ours) -> Event:
         if x.imps is not None
         for seat in SEATS
     )
-    if any(p["rank"] is None and p["total"] is None for p in people.values()):
-        _standings_from_scores(event, entries)
-    return event
 
 
 def _standings_from_scores(event: Event, entries: dict[int, Entry]) -> None:

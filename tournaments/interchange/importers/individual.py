@@ -1,7 +1,7 @@
 """Import a USEBIO individual event scored in matchpoints or cross-IMPs as a finished
 individual event (``docs/rules.md`` § Individual events), called by
-``event_results_import`` (the page, the API, ``import_results``). An IMP-scored
-individual file is a scoring pool (``imports_pool.py``).
+the dispatcher (``dispatch.py``: the page, the API, ``import_results``). An IMP-scored
+individual file is a scoring pool (``pool.py``).
 
 Each player becomes an entry of one player (matched by name, or a new guest); each
 sitting of the file (its round, table and four players) a table of its round, with
@@ -21,8 +21,8 @@ from django.utils.translation import gettext as _
 import scoring
 from accounts.models import User
 
-from ..errors import BridgeError
-from ..models import (
+from ...errors import BridgeError
+from ...models import (
     Board,
     Event,
     MovementSettings,
@@ -32,16 +32,17 @@ from ..models import (
     Table,
     TableSeat,
 )
-from ..models.settings import MpFactoring
-from .file_lines import (
+from ...models.settings import MpFactoring
+from ..rows import (
     closed_round,
+    file_boards,
     file_result,
     import_finish,
     player_entries_create,
     players_once,
+    problems_text,
 )
-from .imports_pool import SEATS, individual_lines_checked, individual_players
-from .interchange import file_boards, problems_text
+from .pool import SEATS, individual_lines_checked, individual_players
 
 #: How an individual file may be scored to be read as an individual event.
 INDIVIDUAL_METHODS = (Event.Method.MP, Event.Method.XIMP)

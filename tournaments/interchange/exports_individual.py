@@ -1,7 +1,7 @@
 """The rows of a USEBIO individual export: a scoring pool's or an individual event's
 (``docs/rules.md`` § Files; the writer is ``interchange/usebio_individual.py``).
 
-``services/interchange.py`` passes the boards everyone may see; this module loads
+``exports.py`` passes the boards everyone may see; this module loads
 their results with the pool's arrival order and datum, the four players of each line
 and the leaderboard, in a fixed number of queries.
 """
@@ -12,9 +12,9 @@ from collections import Counter
 
 from ..formats.pool.selectors import leaderboard_get
 from ..formats.seats import seated_entries
-from ..interchange.usebio_individual import IndividualLine, PlayerRecord, PoolRecord
 from ..models import Board, Entry, Event, PoolBoard, Result
-from .file_lines import result_line
+from .rows import result_line
+from .usebio_individual import IndividualLine, PlayerRecord, PoolRecord
 
 
 def pool_players(*, event: Event) -> list[PlayerRecord]:

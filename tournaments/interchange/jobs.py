@@ -2,7 +2,7 @@
 
 The page hands the file to :func:`import_job_create`, which keeps it and queues the task
 ``tournaments.tasks.import_results``; the task calls :func:`import_job_run`, which runs
-the one import service (:func:`~.imports.event_results_import`, as the API and the
+the one import service (:func:`~.importers.dispatch.event_results_import`, as the API and the
 command do) and records the event or the refusal. The page shows the job's progress
 until then. With no broker (the demo, tests) the task runs at once, in the request.
 """
@@ -19,7 +19,7 @@ from ..errors import BridgeError
 from ..models import ImportJob
 from ..models.imports import IMPORT_JOB_LOST_AFTER
 from ..permissions import director_required
-from .imports import MAX_IMPORT_BYTES, AlreadyImportedError, event_results_import
+from .importers.dispatch import MAX_IMPORT_BYTES, AlreadyImportedError, event_results_import
 
 
 def import_job_create(

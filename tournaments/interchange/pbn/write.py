@@ -1,0 +1,220 @@
+"""PBN 2.1 hand records (``hands_pbn_write``) and results (``results_pbn_write``)
+written from the plain records of ``records`` (what they hold: the package's
+docstring). No Django.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+
+from ..records import MOVEMENT_KINDS, BoardRecord, EventRecord, PairRecord, ResultLine
+from .games import DD_SEATS, DD_STRAINS
+
+CREATOR = "Bridgehall"
+
+
+def board_top(lines: Iterable[ResultLine], *, neuberg: bool = False) -> int:
+    """The matchpoint top of a board: 2 per other result played (adjusted scores and
+    byes are not compared); factored by Neuberg (``neuberg``), 2 per other line of the
+    board, adjusted and cut ones included, as Swiss pairs scores it (every table of the
+    round has a line: ``formats/swiss.py``, ``board_points``)."""
+    played = sum(
+        1
+        for line in lines
+        if neuberg or (not line.is_adjusted and not line.not_played and line.ew_pair is not None)
+    )
+    return max(0, 2 * (played - 1))
+
+
+def _escape(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def _tag(name: str, value: object, *, raw: bool = False) -> str:
+    text = str(value)
+    return f'[{name} "{text if raw else _escape(text)}"]'
+
+
+def _quoted(value: str) -> str:
+    return f'"{_escape(value)}"'
+
+
+def _number(value: float | None) -> str:
+    if value is None:
+        return "-"
+    text = f"{value:.2f}"
+    return "0.00" if text == "-0.00" else text
+
+
+def dd_tricks_format(dd_table: Mapping[str, Mapping[str, int]]) -> str:
+    """The [DoubleDummyTricks] value: hex tricks of N, S, E, W, each NT, S, H, D, C."""
+    return "".join(f"{dd_table[strain][seat]:x}" for seat in DD_SEATS for strain in DD_STRAINS)
+
+
+def _optimum(par_score: int) -> str:
+    return f"NS {par_score}" if par_score >= 0 else f"EW {-par_score}"
+
+
+def _header() -> list[str]:
+    return ["% PBN 2.1", "% EXPORT", f"% Creator: {CREATOR}", ""]
+
+
+def _event_tags(event: EventRecord) -> list[str]:
+    return [
+        _tag("Event", event.name),
+        _tag("Site", event.site),
+        _tag("Date", event.date.strftime("%Y.%m.%d")),
+    ]
+
+
+def _board_tags(event: EventRecord, board: BoardRecord) -> list[str]:
+    lines = (
+        _event_tags(event)
+        + [
+            _tag("Board", board.number),
+            _tag("Dealer", board.dealer),
+            _tag("Vulnerable", board.vulnerability),
+        ]
+        + ([_tag("Deal", board.deal)] if board.deal else [])
+    )  # an imported board may have none
+    if board.dd_table:
+        lines.append(_tag("DoubleDummyTricks", dd_tricks_format(board.dd_table)))
+        if board.par_score is not None:
+            lines.append(_tag("OptimumScore", _optimum(board.par_score)))
+        if board.par_contracts:
+            lines.append(_tag("ParContract", board.par_contracts))
+    return lines
+
+
+def _table_lines(
+    tag: str, columns: list[tuple[str, int, str]], rows: Iterable[list[str]]
+) -> list[str]:
+    header = ";".join(f"{name}\\{width}{align}" for name, width, align in columns)
+    lines = [_tag(tag, header, raw=True)]
+    for row in rows:
+        cells = [
+            cell.ljust(width) if align == "L" else cell.rjust(width)
+            for cell, (_, width, align) in zip(row, columns, strict=True)
+        ]
+        lines.append(" ".join(cells).rstrip())
+    return lines
+
+
+def _cell(value: object) -> str:
+    if value is None or value == "":
+        return "-"
+    text = str(value)
+    return _quoted(text) if re.search(r'[\s"]', text) else text
+
+
+def _score_row(line: ResultLine, method: str = "", top: int = 0) -> list[str]:
+    points = [_number(line.ns_points), _number(line.ew_points)]
+    if method == "mp":  # raw matchpoints on the board's top, then the percentages
+        (ns_raw, ns_pct), (ew_raw, ew_pct) = (
+            line.mp_pair(p, top) for p in (line.ns_points, line.ew_points)
+        )
+        points = [_number(ns_raw), _number(ew_raw), _number(ns_pct), _number(ew_pct)]
+    pairs = [_cell(line.round), _cell(line.table), _cell(line.ns_pair), _cell(line.ew_pair)]
+    if line.not_played:
+        return pairs + ["-", "-", "-", "-", "NP"] + ["-"] * len(points)
+    if line.is_adjusted:
+        note = f"{line.ns_adjustment or '-'}/{line.ew_adjustment or '-'}"
+        return pairs + ["-", "-", "-", "-", note] + points
+    if line.contract == "PASS":
+        return pairs + ["Pass", "-", "-", "-", _cell(line.ns_score or 0)] + points
+    return (
+        pairs
+        + [
+            _cell(line.contract),
+            _cell(line.declarer),
+            _cell(line.tricks),
+            _cell(line.lead),
+            _cell(line.ns_score),
+        ]
+        + points
+    )
+
+
+def _score_columns(method: str) -> list[tuple[str, int, str]]:
+    units = ["MP", "Percentage"] if method == "mp" else ["IMP"]
+    return [
+        ("Round", 2, "R"),
+        ("Table", 2, "R"),
+        ("PairId_NS", 2, "R"),
+        ("PairId_EW", 2, "R"),
+        ("Contract", 4, "L"),
+        ("Declarer", 1, "R"),
+        ("Result", 2, "R"),
+        ("Lead", 3, "L"),
+        ("Score_NS", 6, "R"),
+    ] + [(f"{unit}_{side}", 6, "R") for unit in units for side in ("NS", "EW")]
+
+
+#: The [Scoring] tag of each method (PBN 2.1 names; the reader knows their variants).
+SCORING_TAGS = {"mp": "MP", "imp": "Butler", "ximp": "Cross-IMP", "hcp_par": "HCP-par"}
+
+
+def _kind_tags(event: EventRecord) -> list[str]:
+    """Our own tags (PBN readers skip tags they do not know): a movement event's
+    movement and winners, and how a pairs event factors short boards' matchpoints."""
+    tags = []
+    if event.kind in MOVEMENT_KINDS:
+        tags.append(_tag("Movement", event.kind.capitalize()))
+        tags.append(_tag("Winners", 2 if event.two_winners else 1))
+    if event.mp_factoring:
+        tags.append(_tag("MpFactoring", event.mp_factoring.capitalize()))
+    return tags
+
+
+def hands_pbn_write(*, event: EventRecord, boards: Iterable[BoardRecord]) -> str:
+    """The hand records of ``boards`` as a PBN 2.1 file (one game per board)."""
+    lines = _header()
+    for board in sorted((b for b in boards if b.deal), key=lambda b: b.number):
+        lines += _board_tags(event, board) + [""]
+    return "\n".join(lines)
+
+
+def results_pbn_write(
+    *,
+    event: EventRecord,
+    boards: Iterable[BoardRecord],
+    results: Mapping[int, list[ResultLine]],
+    pairs: Iterable[PairRecord],
+) -> str:
+    """Hand records, every board's score table and the final (or current) totals."""
+    lines = _header()
+    # an event with sections: a Section column, each section matchpointed apart
+    sectioned = any(line.section for board_lines in results.values() for line in board_lines)
+    columns = [("Section", 2, "L")] * sectioned + _score_columns(event.method)
+    for board in sorted(boards, key=lambda b: b.number):
+        lines += _board_tags(event, board)
+        lines.append(_tag("Scoring", SCORING_TAGS.get(event.method, "")))
+        board_lines = results.get(board.number, [])
+        neuberg = event.mp_factoring == "neuberg" and event.kind not in MOVEMENT_KINDS
+        tops = {
+            name: board_top((line for line in board_lines if line.section == name), neuberg=neuberg)
+            for name in {line.section for line in board_lines}
+        }
+        rows = [
+            [_cell(line.section)] * sectioned + _score_row(line, event.method, tops[line.section])
+            for line in board_lines
+        ]
+        lines += _table_lines("ScoreTable", columns, rows)
+        lines.append("")
+    total_name = "TotalPercentage" if event.method == "mp" else "TotalScoreIMP"
+    total_columns = [
+        ("Rank", 2, "R"),
+        ("PairId", 2, "R"),
+        ("Names", 40, "L"),
+        (total_name, 8, "R"),
+        ("NrBoards", 2, "R"),
+    ] + ([("Direction", 2, "L")] if event.two_winners else [])
+    rows = [
+        [_cell(p.rank), _cell(p.number), _quoted(p.names), _number(p.total), _cell(p.boards_played)]
+        + ([_cell(p.field)] if event.two_winners else [])
+        for p in pairs
+    ]
+    lines += _event_tags(event) + _kind_tags(event)
+    lines += _table_lines("TotalScoreTable", total_columns, rows) + [""]
+    return "\n".join(lines)
