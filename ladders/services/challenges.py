@@ -13,10 +13,12 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from tournaments.errors import BridgeError, ConflictError, PermissionDeniedError
-from tournaments.lock_objects import challenge_for_update, event_for_update, ladder_for_update
+from tournaments.lock_objects import event_for_update
+from tournaments.lock_order import lock_order_exempt
 from tournaments.models import Event, Match, Team, TeamEntry
 from tournaments.services.teams import team_enter, teams_event_create
 
+from ..lock_objects import challenge_for_update, ladder_for_update
 from ..models import OPEN_STATUSES, Challenge, Ladder, PositionChange, Rung
 from ..permissions import (
     challenge_answer_required,
@@ -169,19 +171,22 @@ def challenge_accept(
                 _("The match must start after now and end by the play deadline."),
                 code="start_at",
             )
-        event = teams_event_create(
-            name=f"{ladder.name}: {challenge.challenger.name} v {challenge.defender.name}",
-            kind=Event.Kind.TEAMS_RR,
-            start_at=start_at,
-            teams=2,
-            boards_per_round=ladder.boards,
-            round_minutes=minutes,
-            director=ladder.director,
-            seed=challenge.pk,
-            time_zone=ladder.time_zone,
-        )
-        for team in (challenge.challenger, challenge.defender):
-            team_enter(event=event, team=team, by=ladder.director)
+        # the match's new event: no other job knows it, so locking it after the ladder
+        # cannot wait (docs/rules.md § Concurrency)
+        with lock_order_exempt():
+            event = teams_event_create(
+                name=f"{ladder.name}: {challenge.challenger.name} v {challenge.defender.name}",
+                kind=Event.Kind.TEAMS_RR,
+                start_at=start_at,
+                teams=2,
+                boards_per_round=ladder.boards,
+                round_minutes=minutes,
+                director=ladder.director,
+                seed=challenge.pk,
+                time_zone=ladder.time_zone,
+            )
+            for team in (challenge.challenger, challenge.defender):
+                team_enter(event=event, team=team, by=ladder.director)
         challenge.status = Challenge.Status.ACCEPTED
         challenge.answered_at = now
         challenge.play_by = play_by
@@ -363,10 +368,10 @@ def challenge_decide(
     ``defender`` or ``none`` (as a tie: nothing moves). Only when
     :func:`challenge_decide_refusal` has no objection (409 with its code otherwise).
 
-    The match's event is locked first (``tournaments.lock_objects``: the event, then the
-    ladder, then the challenge), so a decision and the match's finish (which applies the
-    result holding the event's lock) happen one after the other: a decision that waited
-    for the finish sees the match played and is refused."""
+    The match's event is locked first (the one lock order, ``tournaments.lock_order``:
+    the event, then the ladder, then the challenge), so a decision and the match's
+    finish (which applies the result holding the event's lock) happen one after the
+    other: a decision that waited for the finish sees the match played and is refused."""
     now = now or timezone.now()
     with transaction.atomic():
         event_id = (

@@ -12,10 +12,10 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from tournaments.errors import BridgeError, ConflictError, PermissionDeniedError
-from tournaments.lock_objects import challenges_for_update, ladder_for_update
 from tournaments.models import Team
 from tournaments.permissions import is_event_director
 
+from ..lock_objects import challenges_for_update, ladder_for_update
 from ..models import Challenge, Ladder, Rung
 from ..permissions import ladder_director_required
 from . import notify

@@ -24,10 +24,10 @@ from django.utils.translation import gettext as _
 
 from tournaments.bulk import bulk_insert, bulk_set
 from tournaments.errors import BridgeError, ConflictError
-from tournaments.lock_objects import rate_jobs_lock, rate_week_for_update
 from tournaments.models import Result, ResultCorrection
 
 from ..field import Field, week_field
+from ..lock_objects import rate_jobs_lock, rate_week_for_update
 from ..models import Disconnection, PlayerRate, RateHistory, RateWeek
 from ..rate import week_rates
 from ..weeks import week_before, week_bounds, week_of, week_parse

@@ -14,10 +14,10 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from tournaments.dispatch import dispatch_on_commit
-from tournaments.lock_objects import player_rate_for_update
 from tournaments.services.mail import _message, site_url
 
 from ..calc import TIERS, next_tier, rank_tier
+from ..lock_objects import player_rate_for_update
 from ..models import MasterPointEntry, PlayerRate, TierChange
 from .rate import player_rates_ensure
 
