@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from django.db.models import Max, Q, QuerySet
+from django.db.models import Max, QuerySet
 
 from ..models import Board, Entry, Event, PoolDeal, PoolSettings, Result, Round, Table
 from .base import Format
@@ -89,7 +89,3 @@ class ScoringPool(SeatedPlayers, Format):
 
     def standings_rebuild(self, *, event: Event) -> list[Entry]:
         return []
-
-
-def pool_q_open(event: Event) -> Q:
-    return Q(event=event, status=Round.Status.OPEN)

@@ -57,7 +57,7 @@ from ..models import (
     Table,
     TableSeat,
 )
-from ..permissions import director_required, is_event_director
+from ..permissions import director_required
 from .audit import log_action
 
 SEATS = ("N", "S", "E", "W")
@@ -667,7 +667,3 @@ def _pool_finish(event: Event, now: datetime) -> None:
     event.finished_at = now
     event.save(update_fields=["status", "finished_at"])
     log_action(event=event, action="event_finish", transition="finish")
-
-
-def pool_may_see_results(*, user: User, event: Event) -> bool:
-    return is_event_director(user=user, event=event)
