@@ -16,7 +16,7 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from functools import wraps
+from functools import partial, wraps
 from typing import ParamSpec, TypeVar
 
 from django.conf import settings
@@ -129,7 +129,7 @@ def _transaction_token() -> object | None:
     held = getattr(_local, "held", None)
     if held is not None and any(hook is held.token for _, hook, *_ in connection.run_on_commit):
         return held.token
-    marker = lambda: _commit_marker()  # noqa: E731 - a fresh object each transaction
+    marker = partial(_commit_marker)  # a fresh object each transaction
     connection.on_commit(marker)
     return marker
 

@@ -47,7 +47,7 @@ def challenge_issue(
 ) -> Challenge:
     """The challenger's captain challenges a team at most K places above it."""
     now = now or timezone.now()
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         ladder = ladder_for_update(ladder.pk)
         if by.pk != challenger.captain_id and not is_ladder_director(user=by, ladder=ladder):
             raise PermissionDeniedError(
@@ -159,7 +159,7 @@ def challenge_accept(
     :func:`challenge_start_default`) and must be played by the play deadline. The
     challenge stays open until the match is decided."""
     now = now or timezone.now()
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         ladder, challenge = _locked(challenge)
         _defender_captain_required(challenge, by, ladder)
         _unanswered(challenge, now)
@@ -199,7 +199,7 @@ def challenge_accept(
 def challenge_decline(*, challenge: Challenge, by: User, now: datetime | None = None) -> Challenge:
     """The defender's captain declines before the deadline: nothing moves."""
     now = now or timezone.now()
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         ladder, challenge = _locked(challenge)
         _defender_captain_required(challenge, by, ladder)
         _unanswered(challenge, now)
@@ -216,7 +216,7 @@ def challenge_cancel(
 ) -> Challenge:
     """The director cancels an open challenge (answered or not): nothing moves."""
     now = now or timezone.now()
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         ladder, challenge = _locked(challenge)
         ladder_director_required(user=director, ladder=ladder)
         if not challenge.is_open:
@@ -307,7 +307,7 @@ def _forfeit(ladder: Ladder, challenge: Challenge, now: datetime) -> None:
 def challenge_forfeit_due(*, challenge: Challenge, now: datetime) -> bool:
     """The defender did not answer by the deadline: the challenger wins. Done once:
     a second run (a second beat) finds the challenge resolved and does nothing."""
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         ladder, challenge = _locked(challenge)
         if challenge.status != Challenge.Status.OPEN or challenge.accept_by > now:
             return False
@@ -373,7 +373,7 @@ def challenge_decide(
     finish (which applies the result holding the event's lock) happen one after the
     other: a decision that waited for the finish sees the match played and is refused."""
     now = now or timezone.now()
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         event_id = (
             Challenge.objects.filter(pk=challenge.pk).values_list("event_id", flat=True).first()
         )
@@ -439,7 +439,8 @@ def challenge_result_apply(*, challenge_id: int, now: datetime | None = None) ->
     outcome once. Returns what happened: ``moved``, ``stays``, ``unchanged`` (already
     applied as it is), ``corrected`` (a correction changed the winner: the move is
     reversed or made), ``unplayed`` (no board played in both rooms: it waits for the
-    director) or ``ignored``."""
+    director) or ``ignored``. Runs inside the transaction that finishes (or corrects)
+    the event, so its own is not durable."""
     now = now or timezone.now()
     with transaction.atomic():
         challenge = Challenge.objects.get(pk=challenge_id)

@@ -99,7 +99,7 @@ def master_points_award_event(
     return len(rows)
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def master_points_deduct(
     *, player: User, amount: int, reason: str, director: User
 ) -> MasterPointEntry:

@@ -75,7 +75,7 @@ def _field_stamp(week: str) -> tuple:
     return (results["n"], results["last"], corrections["last"], gone["n"], gone["last"])
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def weekly_points_refresh(
     *, week: str | None = None, now: datetime | None = None, force: bool = False
 ) -> int:
@@ -266,7 +266,7 @@ def rate_week_compute(
     values its history recorded; ``dry_run`` writes nothing and says what would change.
     ``with_data``: build the week's JSON (the beat does not need it).
     """
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         rate_jobs_lock()
         row = _week_checks(week, dry_run=dry_run, now=now or timezone.now())
         rerun = row is not None and row.is_done

@@ -60,7 +60,7 @@ def standing_recount(*, player_ids) -> list[TierChange]:
 def tier_change_email_send(*, change_id: int) -> bool:
     """Email the player of a tier change, once (``emailed_at``); False when it was sent
     already or the player has no address."""
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         change = (
             TierChange.objects.select_related("player")
             .filter(pk=change_id, emailed_at__isnull=True)

@@ -108,7 +108,7 @@ def pool_create(
         )
     if not 0 <= boards <= 5000:
         raise BridgeError(_("A library holds up to 5000 boards to start with."), code="boards")
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         event = Event.objects.create(
             name=name.strip(),
             kind=Event.Kind.POOL,
@@ -226,7 +226,7 @@ def pool_join(
         )
     if any(not p.is_active for p in people):
         raise BridgeError(_("An inactive account cannot play."), code="inactive")
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         event = event_for_update(event.pk)
         _pool_open(event, now)
         _close_finished_sittings(event, [p.pk for p in people], now)
@@ -288,7 +288,7 @@ def pool_join(
 
 def pool_leave(*, event: Event, player: User) -> bool:
     """``player`` stops waiting (their partner waits on alone)."""
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         event = event_for_update(event.pk)
         PoolReady.objects.filter(event=event, partner=player).update(partner=None)
         return PoolReady.objects.filter(event=event, player=player).delete()[0] > 0
