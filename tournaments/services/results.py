@@ -214,11 +214,8 @@ def result_submit(
     lead: str = "",
     now: datetime | None = None,
 ) -> Result:
-    """A player at the table (or the director) enters the result of a board.
-
-    Runs inside the caller's transaction when there is one (an API request with an
-    ``Idempotency-Key``, ``idempotent_perform``; a simulation's table), so its own is
-    not durable."""
+    """A player at the table (or the director) enters the result of a board; not durable:
+    it joins the caller's transaction (``idempotent_perform``, a simulation's table)."""
     now = now or timezone.now()
     with transaction.atomic():
         table, board, rnd = _load(table_id, board_id)
@@ -314,8 +311,7 @@ def _answer_load(result_id: int, user: User) -> tuple[Result, Round, str | None,
 
 def result_confirm(*, result_id: int, user: User, now: datetime | None = None) -> Result:
     """The other side (or the director) confirms (accepts) an entered result; an
-    earlier rejection of it is settled. Runs inside the caller's transaction when there
-    is one (as ``result_submit``), so its own is not durable."""
+    earlier rejection of it is settled; not durable, as ``result_submit``."""
     now = now or timezone.now()
     with transaction.atomic():
         result, rnd, _side_of, _director = _answer_load(result_id, user)
