@@ -29,6 +29,7 @@ from tournaments import services as tournament_services
 from tournaments.deals import deal_hands
 from tournaments.errors import BridgeError
 from tournaments.formats.teams.services import team_create
+from tournaments.lock_order import lock_order_jobs
 from tournaments.models import EntryMember, Round, Team, TeamMember
 from tournaments.simulation import LHO, sim_users
 
@@ -345,7 +346,7 @@ class LadderSimulation:
             )
         }
         for table in rnd.tables.filter(ew__isnull=False).order_by("number"):
-            with transaction.atomic():
+            with transaction.atomic(), lock_order_jobs():
                 for board in boards:
                     if self.rng.random() < 0.03:
                         continue  # not played in this room: cut at the close

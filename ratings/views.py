@@ -23,6 +23,7 @@ from tournaments.permissions import is_event_director
 from .analysis import FIGURES, PERIODS, player_analysis
 from .calc import TIERS, next_tier, rank_tier
 from .charts import rate_chart_svg
+from .permissions import may_deduct_master_points
 from .selectors import (
     LeaderboardQuery,
     leaderboard_get,
@@ -74,7 +75,7 @@ def player_detail(request: HttpRequest, username: str) -> HttpResponse:
             "history": history[::-1][:12],
             "chart": rate_chart_svg(history),
             "tier_change": tier_change_latest(player=player),
-            "may_deduct": is_event_director(user=request.user),
+            "may_deduct": may_deduct_master_points(user=request.user),
             **own_invitations(viewer=request.user, player=player),
         },
     )

@@ -9,8 +9,8 @@ from pathlib import Path
 from django.utils import translation
 
 from tournaments.interchange.problems import problems_summary
-from tournaments.models import Result
 from tournaments.interchange.rows import problems_text
+from tournaments.models import Result
 from tournaments.services.results import result_summary
 
 PO = Path(__file__).resolve().parents[1] / "locale" / "zh_Hans" / "LC_MESSAGES" / "django.po"

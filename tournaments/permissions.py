@@ -33,16 +33,3 @@ def may_manage_team(*, user, team) -> bool:
     if user is None or not user.is_authenticated:
         return False
     return user.pk == team.captain_id or is_event_director(user=user)
-
-
-def is_ladder_director(*, user, ladder) -> bool:
-    """A ladder's directors: staff users and the ladder's own director
-    (``docs/rules.md`` § Ladder)."""
-    if user is None or not user.is_authenticated:
-        return False
-    return user.is_staff or ladder.director_id == user.pk
-
-
-def ladder_director_required(*, user, ladder) -> None:
-    if not is_ladder_director(user=user, ladder=ladder):
-        raise PermissionDeniedError(_("Only the ladder's director may do this."), code="director")

@@ -22,6 +22,7 @@ from .deals import deal_hands
 from .errors import ConflictError
 from .formats import format_for
 from .formats.movements.simulation import movement_report_add
+from .lock_order import lock_order_jobs
 from .models import Board, Entry, Event, Result, Round, Table
 from .services.analysis import boards_analyse
 
@@ -85,7 +86,7 @@ def tables_play(
     transaction a table, through the real services. ``players_of``: the player who acts
     for an entry, by entry id, or by (entry id, room) where a team plays in two rooms."""
     for table in tables:
-        with transaction.atomic():
+        with transaction.atomic(), lock_order_jobs():
             for board in boards:
                 if rng.random() >= play_rate:
                     continue

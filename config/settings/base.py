@@ -82,6 +82,9 @@ DATABASES["default"]["ATOMIC_REQUESTS"] = False
 # server closed before the request reuses it.
 DATABASES["default"]["CONN_MAX_AGE"] = env.int("DB_CONN_MAX_AGE", default=60)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = env.bool("DB_CONN_HEALTH_CHECKS", default=True)
+# Check that every job takes its row locks in the one order (tournaments/lock_order.py,
+# docs/rules.md § Concurrency): on in the tests, off (no cost) in production.
+LOCK_ORDER_CHECK = env.bool("LOCK_ORDER_CHECK", default=False)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Wait for a writer instead of failing at once (dev server + in-process clock).
     DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20

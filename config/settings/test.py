@@ -6,6 +6,9 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 DEBUG = False
 REQUIRE_SERVICES = env.bool("REQUIRE_SERVICES", default=False)  # noqa: F405
 
+# A lock taken out of the one order raises (tournaments/lock_order.py).
+LOCK_ORDER_CHECK = True
+
 # Tasks run in-process inside tests; the live-services tests start a real worker instead.
 CELERY_TASK_ALWAYS_EAGER = True
 

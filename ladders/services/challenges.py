@@ -15,9 +15,11 @@ from django.utils.translation import ngettext
 from accounts.models import User
 from tournaments.errors import BridgeError, ConflictError, PermissionDeniedError
 from tournaments.formats.teams.services import team_enter, teams_event_create
-from tournaments.lock_objects import challenge_for_update, event_for_update, ladder_for_update
+from tournaments.lock_objects import event_for_update
+from tournaments.lock_order import lock_order_exempt
 from tournaments.models import Event, Match, Team, TeamEntry
 
+from ..lock_objects import challenge_for_update, ladder_for_update
 from ..models import OPEN_STATUSES, Challenge, Ladder, PositionChange, Rung
 from ..permissions import (
     challenge_answer_required,
@@ -46,7 +48,7 @@ def challenge_issue(
 ) -> Challenge:
     """The challenger's captain challenges a team at most K places above it."""
     now = now or timezone.now()
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         ladder = ladder_for_update(ladder.pk)
         if by.pk != challenger.captain_id and not is_ladder_director(user=by, ladder=ladder):
             raise PermissionDeniedError(
@@ -162,7 +164,7 @@ def challenge_accept(
     :func:`challenge_start_default`) and must be played by the play deadline. The
     challenge stays open until the match is decided."""
     now = now or timezone.now()
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         ladder, challenge = _locked(challenge)
         _defender_captain_required(challenge, by, ladder)
         _unanswered(challenge, now)
@@ -174,19 +176,22 @@ def challenge_accept(
                 _("The match must start after now and end by the play deadline."),
                 code="start_at",
             )
-        event = teams_event_create(
-            name=f"{ladder.name}: {challenge.challenger.name} v {challenge.defender.name}",
-            kind=Event.Kind.TEAMS_RR,
-            start_at=start_at,
-            teams=2,
-            boards_per_round=ladder.boards,
-            round_minutes=minutes,
-            director=ladder.director,
-            seed=challenge.pk,
-            time_zone=ladder.time_zone,
-        )
-        for team in (challenge.challenger, challenge.defender):
-            team_enter(event=event, team=team, by=ladder.director)
+        # the match's new event: no other job knows it, so locking it after the ladder
+        # cannot wait (docs/rules.md § Concurrency)
+        with lock_order_exempt():
+            event = teams_event_create(
+                name=f"{ladder.name}: {challenge.challenger.name} v {challenge.defender.name}",
+                kind=Event.Kind.TEAMS_RR,
+                start_at=start_at,
+                teams=2,
+                boards_per_round=ladder.boards,
+                round_minutes=minutes,
+                director=ladder.director,
+                seed=challenge.pk,
+                time_zone=ladder.time_zone,
+            )
+            for team in (challenge.challenger, challenge.defender):
+                team_enter(event=event, team=team, by=ladder.director)
         challenge.status = Challenge.Status.ACCEPTED
         challenge.answered_at = now
         challenge.play_by = play_by
@@ -199,7 +204,7 @@ def challenge_accept(
 def challenge_decline(*, challenge: Challenge, by: User, now: datetime | None = None) -> Challenge:
     """The defender's captain declines before the deadline: nothing moves."""
     now = now or timezone.now()
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         ladder, challenge = _locked(challenge)
         _defender_captain_required(challenge, by, ladder)
         _unanswered(challenge, now)
@@ -216,7 +221,7 @@ def challenge_cancel(
 ) -> Challenge:
     """The director cancels an open challenge (answered or not): nothing moves."""
     now = now or timezone.now()
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         ladder, challenge = _locked(challenge)
         ladder_director_required(user=director, ladder=ladder)
         if not challenge.is_open:
@@ -307,7 +312,7 @@ def _forfeit(ladder: Ladder, challenge: Challenge, now: datetime) -> None:
 def challenge_forfeit_due(*, challenge: Challenge, now: datetime) -> bool:
     """The defender did not answer by the deadline: the challenger wins. Done once:
     a second run (a second beat) finds the challenge resolved and does nothing."""
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         ladder, challenge = _locked(challenge)
         if challenge.status != Challenge.Status.OPEN or challenge.accept_by > now:
             return False
@@ -368,12 +373,12 @@ def challenge_decide(
     ``defender`` or ``none`` (as a tie: nothing moves). Only when
     :func:`challenge_decide_refusal` has no objection (409 with its code otherwise).
 
-    The match's event is locked first (``tournaments.lock_objects``: the event, then the
-    ladder, then the challenge), so a decision and the match's finish (which applies the
-    result holding the event's lock) happen one after the other: a decision that waited
-    for the finish sees the match played and is refused."""
+    The match's event is locked first (the one lock order, ``tournaments.lock_order``:
+    the event, then the ladder, then the challenge), so a decision and the match's
+    finish (which applies the result holding the event's lock) happen one after the
+    other: a decision that waited for the finish sees the match played and is refused."""
     now = now or timezone.now()
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         event_id = (
             Challenge.objects.filter(pk=challenge.pk).values_list("event_id", flat=True).first()
         )
@@ -439,7 +444,8 @@ def challenge_result_apply(*, challenge_id: int, now: datetime | None = None) ->
     outcome once. Returns what happened: ``moved``, ``stays``, ``unchanged`` (already
     applied as it is), ``corrected`` (a correction changed the winner: the move is
     reversed or made), ``unplayed`` (no board played in both rooms: it waits for the
-    director) or ``ignored``."""
+    director) or ``ignored``. Runs inside the transaction that finishes (or corrects)
+    the event, so its own is not durable."""
     now = now or timezone.now()
     with transaction.atomic():
         challenge = Challenge.objects.get(pk=challenge_id)

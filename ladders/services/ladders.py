@@ -12,10 +12,10 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from tournaments.errors import BridgeError, ConflictError, PermissionDeniedError
-from tournaments.lock_objects import challenges_for_update, ladder_for_update
 from tournaments.models import Team
 from tournaments.permissions import is_event_director
 
+from ..lock_objects import challenges_for_update, ladder_for_update
 from ..models import Challenge, Ladder, Rung
 from ..permissions import ladder_director_required
 from . import notify
@@ -54,7 +54,7 @@ def _refuse(problems: dict[str, str]) -> None:
         raise BridgeError(message, code=name)
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def ladder_create(
     *,
     name: str,
@@ -93,7 +93,7 @@ def ladder_settings_set(
     now = now or timezone.now()
     allowed = {"name", "k", "accept_days", "cooldown_days", "play_days", "boards", "time_zone"}
     values = {k: v for k, v in values.items() if k in allowed and v is not None}
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         ladder = ladder_for_update(ladder.pk)
         ladder_director_required(user=director, ladder=ladder)
         _refuse(ladder_settings_validate(**values))
@@ -116,7 +116,7 @@ def ladder_teams_add(
 ) -> list[Rung]:
     """Teams join at the bottom, in the order given."""
     now = now or timezone.now()
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         ladder = ladder_for_update(ladder.pk)
         ladder_director_required(user=director, ladder=ladder)
         ids = [t.pk for t in teams]
@@ -141,7 +141,7 @@ def ladder_team_remove(
     """The team leaves the ladder: its open challenges are cancelled, the teams below
     move up one place."""
     now = now or timezone.now()
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         ladder = ladder_for_update(ladder.pk)
         ladder_director_required(user=director, ladder=ladder)
         rung = Rung.objects.filter(ladder=ladder, team=team).first()
@@ -173,7 +173,7 @@ def ladder_position_set(
     """A director's correction: the team goes to ``position``, the teams in between
     move one place to make room."""
     now = now or timezone.now()
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         ladder = ladder_for_update(ladder.pk)
         ladder_director_required(user=director, ladder=ladder)
         rung = Rung.objects.filter(ladder=ladder, team=team).first()

@@ -1,7 +1,7 @@
 """Changing positions: every change is a constant number of queries (a bulk shift, not a
 save per team) and is written to the history (``docs/rules.md`` § Ladder).
 
-The caller holds the ladder's lock (``tournaments.lock_objects.ladder_for_update``).
+The caller holds the ladder's lock (``ladders.lock_objects.ladder_for_update``).
 Shifts go through negative positions so that ``(ladder, position)`` stays unique at
 every statement: the range moves to ``-(position ± 1)``, the moved team takes its new
 place, and one more UPDATE turns the negative positions back.

@@ -9,12 +9,12 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from tournaments.bulk import bulk_set
-from tournaments.errors import BridgeError, PermissionDeniedError
+from tournaments.errors import BridgeError
 from tournaments.models import Entry, EntryMember, Event
-from tournaments.permissions import is_event_director
 
 from ..awards import master_points_for_place
 from ..models import MasterPointEntry
+from ..permissions import master_points_deduct_required
 from ..selectors import master_points_total
 from .rate import player_rates_ensure
 from .standing import standing_recount
@@ -99,13 +99,12 @@ def master_points_award_event(
     return len(rows)
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def master_points_deduct(
     *, player: User, amount: int, reason: str, director: User
 ) -> MasterPointEntry:
     """A director's penalty: a negative ledger row (the player may drop a tier)."""
-    if not is_event_director(user=director):
-        raise PermissionDeniedError(_("Only a director can deduct master points."), code="director")
+    master_points_deduct_required(user=director)
     if amount <= 0:
         raise BridgeError(_("Deduct a positive number of master points."), code="amount")
     if not reason.strip():

@@ -61,7 +61,8 @@ def disconnection_record(
     recorded_by: User | None = None,
 ) -> Disconnection:
     """Record that ``player`` lost their connection in ``event`` (on ``board``).
-    ``recorded_by`` must direct the event; None is the table service itself."""
+    ``recorded_by`` must direct the event; None is the table service itself. Runs inside
+    the admin's transaction when recorded there, so its own is not durable."""
     reason = disconnection_check(
         player=player, event=event, reason=reason, board=board, recorded_by=recorded_by
     )

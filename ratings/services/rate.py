@@ -24,10 +24,10 @@ from django.utils.translation import gettext as _
 
 from tournaments.bulk import bulk_insert, bulk_set
 from tournaments.errors import BridgeError, ConflictError
-from tournaments.lock_objects import rate_jobs_lock, rate_week_for_update
 from tournaments.models import Result, ResultCorrection
 
 from ..field import Field, week_field
+from ..lock_objects import rate_jobs_lock, rate_week_for_update
 from ..models import Disconnection, PlayerRate, RateHistory, RateWeek
 from ..rate import week_rates
 from ..weeks import week_before, week_bounds, week_of, week_parse
@@ -75,7 +75,7 @@ def _field_stamp(week: str) -> tuple:
     return (results["n"], results["last"], corrections["last"], gone["n"], gone["last"])
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def weekly_points_refresh(
     *, week: str | None = None, now: datetime | None = None, force: bool = False
 ) -> int:
@@ -266,7 +266,7 @@ def rate_week_compute(
     values its history recorded; ``dry_run`` writes nothing and says what would change.
     ``with_data``: build the week's JSON (the beat does not need it).
     """
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         rate_jobs_lock()
         row = _week_checks(week, dry_run=dry_run, now=now or timezone.now())
         rerun = row is not None and row.is_done

@@ -14,10 +14,10 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from tournaments.dispatch import dispatch_on_commit
-from tournaments.lock_objects import player_rate_for_update
 from tournaments.services.mail import _message, site_url
 
 from ..calc import TIERS, next_tier, rank_tier
+from ..lock_objects import player_rate_for_update
 from ..models import MasterPointEntry, PlayerRate, TierChange
 from .rate import player_rates_ensure
 
@@ -60,7 +60,7 @@ def standing_recount(*, player_ids) -> list[TierChange]:
 def tier_change_email_send(*, change_id: int) -> bool:
     """Email the player of a tier change, once (``emailed_at``); False when it was sent
     already or the player has no address."""
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         change = (
             TierChange.objects.select_related("player")
             .filter(pk=change_id, emailed_at__isnull=True)

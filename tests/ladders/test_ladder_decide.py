@@ -21,6 +21,7 @@ from tests.ladders.test_ladder_rules import ids, issue, order, play_match
 from tournaments import services as ts
 from tournaments.errors import ConflictError
 from tournaments.lock_objects import event_for_update
+from tournaments.lock_order import lock_order_jobs
 from tournaments.models import Event
 
 pytestmark = pytest.mark.django_db
@@ -159,7 +160,8 @@ def test_a_decision_waiting_on_the_finishing_match_is_refused(make_ladder, ladde
 
     def finish():
         try:
-            with transaction.atomic():
+            # the players' entries and the close, one after the other in one transaction
+            with transaction.atomic(), lock_order_jobs():
                 event_for_update(c.event_id)  # the close's first lock, held a moment
                 closing.set()
                 time.sleep(1.0)

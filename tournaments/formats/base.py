@@ -3,7 +3,7 @@
 The generic services (``services/rounds.py``, ``results.py``, ``schedule.py``,
 ``totals.py``) ask the event's format, found with :func:`format_for`, and never test the
 event's kind themselves. A format is one small class here plus its pure algorithm
-(``pairing/``, later ``movements/``); adding one touches this package, its pages and the
+(``pairing/``, ``movements/``); adding one touches this package, its pages and the
 registry line in ``formats/__init__.py``.
 """
 

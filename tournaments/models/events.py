@@ -170,10 +170,6 @@ class Event(models.Model):
     def boards_total(self) -> int:
         return self.num_rounds * self.boards_per_round
 
-    @property
-    def is_imp(self) -> bool:
-        return self.method in (self.Method.XIMP, self.Method.IMP, self.Method.HCP_PAR)
-
     def round_start(self, number: int):
         """Scheduled start of round ``number`` (1-based), after pauses and extensions."""
         step = timedelta(minutes=self.round_minutes + self.gap_minutes)

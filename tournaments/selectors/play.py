@@ -257,8 +257,8 @@ def my_table_state_get(*, event: Event, user: User) -> MyTableState:
 def seat_letter_of(*, table: Table, side: str, entry: Entry, user: User) -> str | None:
     """The seat ``user`` holds at ``table`` (online play: whose hand they see): their
     line-up seat where the format records one, else by the pair's order, the first
-    player North (or East) and the second South (or West) (``docs/rules.md`` § Online
-    play)."""
+    player North (or East) and the second South (or West) (``docs/rules.md`` § Entry and
+    confirmation, online play)."""
     seated = TableSeat.objects.filter(table=table, player=user).values_list("seat", flat=True)
     if seat := seated.first():
         return seat

@@ -241,7 +241,7 @@ EDITABLE_SETTINGS = (
 )
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def event_update(*, event: Event, director: User, **changes) -> Event:
     """The director edits an event on its pages (``docs/rules.md`` § Directors): while
     registration is open its name, start time (rescheduling), schedule, method and
@@ -297,7 +297,7 @@ def event_update(*, event: Event, director: User, **changes) -> Event:
     return event
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def event_cancel(*, event: Event, director: User) -> Event:
     """The director cancels an event while registration is open: nothing is played,
     no points are given, the scheduler never starts it."""
@@ -314,7 +314,7 @@ def event_cancel(*, event: Event, director: User) -> Event:
     return event
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def event_hcp_par_table_set(*, event: Event, director: User, table: dict | None) -> Event:
     """The director loads the expected-score table an HCP-par event scores with
     (``docs/rules.md`` § HCP-par), or goes back to the shipped one (``table`` None):

@@ -77,7 +77,8 @@ def idempotent_perform(
     ``user`` and ``key``; a repeat gets the stored response without running it.
 
     ``perform`` runs in the transaction that stores the key; if it raises, neither is
-    stored and the same key may be retried.
+    stored and the same key may be retried. Not durable: an expired key is replaced by
+    calling this again inside that transaction.
     """
     now = now or timezone.now()
     digest = request_fingerprint(payload)

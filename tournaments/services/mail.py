@@ -34,12 +34,6 @@ def _message(*, subject: str, template: str, context: dict, to: str) -> EmailMul
     return message
 
 
-def _signed(score: int | None) -> str:
-    if score is None:
-        return ""
-    return f"{score:+d}" if score else "0"
-
-
 def invitation_email_send(*, entry_id: int) -> bool:
     """Tell the invited partner of a pending registration (nothing for a registration no
     longer pending, or a partner without an email address). True when sent."""

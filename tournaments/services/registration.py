@@ -132,7 +132,7 @@ def entry_create(*, event: Event, players: list[User], confirmed: bool, late: bo
     return entry
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def entry_register(*, event: Event, player: User, partner: User) -> Entry:
     """``player`` invites ``partner``; the entry is complete once the partner confirms.
 
@@ -146,7 +146,7 @@ def entry_register(*, event: Event, player: User, partner: User) -> Entry:
     return entry
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def entry_confirm(*, entry: Entry, player: User) -> Entry:
     """The invited partner confirms: the pair gets the next registration number, and
     every other pending invitation of its two players is cancelled."""
@@ -170,7 +170,7 @@ def entry_confirm(*, entry: Entry, player: User) -> Entry:
     return entry
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def entry_decline(*, entry: Entry, player: User) -> None:
     """Either player cancels a pending registration; both become free to register."""
     event_for_update(entry.event_id)
@@ -184,7 +184,7 @@ def entry_decline(*, entry: Entry, player: User) -> None:
     entry.save(update_fields=["status"])
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def entry_add(*, event: Event, players: list[User], director: User) -> Entry:
     """The director enters a pair directly, also after the start (a late entry)."""
     director_required(user=director, event=event)
@@ -201,7 +201,7 @@ def entry_add(*, event: Event, players: list[User], director: User) -> Entry:
     return entry
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def entry_withdraw(*, entry: Entry, by: User) -> Entry:
     """A pair leaves: a player until the start time (the deadline), the director at any time.
 
@@ -231,7 +231,7 @@ def entry_withdraw(*, entry: Entry, by: User) -> Entry:
     return entry
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def entry_reinstate(*, entry: Entry, director: User) -> Entry:
     """The director takes back a withdrawal made once play had begun, before the next
     round is seated: the pair plays on from the next round (``docs/rules.md`` § Swiss
@@ -264,7 +264,8 @@ def entry_disconnection_record(*, entry: Entry, director: User | None, undo: boo
     back, ``undo``): each costs its total 20 IMPs (``docs/rules.md`` § HCP-par). The
     standings are rebuilt at once, and a finished event re-ranked and re-awarded.
     ``director`` None: a caller that has checked who records it (the Rate's record of a
-    player's disconnection, by the director or the table service)."""
+    player's disconnection, by the director or the table service), inside the Rate's
+    transaction: its own is not durable."""
     event = event_for_update(entry.event_id)
     if director is not None:
         director_required(user=director, event=event)
@@ -290,7 +291,7 @@ def entry_disconnection_record(*, entry: Entry, director: User | None, undo: boo
     return entry
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def entry_set_sitting_out(*, entry: Entry, sitting_out: bool, director: User) -> Entry:
     """Sit a pair out of the next rounds (or bring it back); seating takes it into account."""
     event = event_for_update(entry.event_id)

@@ -214,7 +214,8 @@ def result_submit(
     lead: str = "",
     now: datetime | None = None,
 ) -> Result:
-    """A player at the table (or the director) enters the result of a board."""
+    """A player at the table (or the director) enters the result of a board; not durable:
+    it joins the caller's transaction (``idempotent_perform``, a simulation's table)."""
     now = now or timezone.now()
     with transaction.atomic():
         table, board, rnd = _load(table_id, board_id)
@@ -248,7 +249,7 @@ def table_sit(*, table_id: int, user: User, now: datetime | None = None) -> Tabl
     table's results (``docs/rules.md`` § Teams, seats; § Visibility, rooms). Sitting
     again where one sits already changes nothing."""
     now = now or timezone.now()
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         try:
             table = Table.objects.get(pk=table_id)
         except Table.DoesNotExist as exc:
@@ -310,7 +311,7 @@ def _answer_load(result_id: int, user: User) -> tuple[Result, Round, str | None,
 
 def result_confirm(*, result_id: int, user: User, now: datetime | None = None) -> Result:
     """The other side (or the director) confirms (accepts) an entered result; an
-    earlier rejection of it is settled."""
+    earlier rejection of it is settled; not durable, as ``result_submit``."""
     now = now or timezone.now()
     with transaction.atomic():
         result, rnd, _side_of, _director = _answer_load(result_id, user)
@@ -335,7 +336,7 @@ def result_reject(
     (``docs/rules.md`` § Entry and confirmation)."""
     now = now or timezone.now()
     reason = " ".join(str(reason or "").split())[:200]
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         result, rnd, _side_of, director = _answer_load(result_id, user)  # who, before what
         if director:
             raise BridgeError(
@@ -364,7 +365,7 @@ def result_not_played(
     """A side reports that a board was not played at its table (one tap): it is stored
     as not played, as the round's end would cut it; the director may adjust it."""
     now = now or timezone.now()
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         table, board, rnd = _load(table_id, board_id)
         event = rnd.event
         side, _director = _entry_open(table, board, rnd, user, now)
@@ -448,7 +449,7 @@ def result_correct(
     are recomputed at once.
     """
     now = now or timezone.now()
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         table, board, rnd = _load(table_id, board_id, lock_event=True)
         event = rnd.event
         if not is_event_director(user=director, event=event):

@@ -50,7 +50,8 @@ def round_open(
     round keeps its length and gap. The scheduler passes ``keep_schedule`` when it
     catches up after an outage: a late round then keeps its scheduled times (it may
     even be over already, and is cut at its scheduled end). Opening early always
-    starts the round now.
+    starts the round now. Runs inside the transaction of the round close that opens the
+    next round (``round_next``), so its own is not durable.
     """
     now = now or timezone.now()
     with transaction.atomic():
@@ -229,7 +230,8 @@ def event_finish(
     """Rank the finished pairs, award master points and publish the results.
 
     ``early``: fewer than two pairs were left to seat; the remaining rounds are not
-    played (the finishing threshold still counts every scheduled board)."""
+    played (the finishing threshold still counts every scheduled board). Runs inside the
+    transaction of the last round's close, so its own is not durable."""
     now = now or timezone.now()
     with transaction.atomic():
         event = event_for_update(event.pk)

@@ -137,7 +137,7 @@ def event_pause(*, event: Event, director: User, now: datetime | None = None) ->
     """
     now = now or timezone.now()
     _catch_up(event, director, now)
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         event = event_for_update(event.pk)
         director_required(user=director, event=event)
         if event.status == Event.Status.FINISHED:
@@ -174,7 +174,7 @@ def _shift(event: Event, delta: timedelta) -> None:
         rnd.save(update_fields=["ends_at"])
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def event_resume(*, event: Event, director: User, now: datetime | None = None) -> Event:
     """Restart the clock: everything still to come moves by the length of the pause."""
     now = now or timezone.now()
@@ -213,7 +213,7 @@ def round_extend(
     _catch_up(event, director, now)
     if not 0 < minutes <= 240:
         raise BridgeError(_("Extend by 1 to 240 minutes."), code="minutes")
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         event = event_for_update(event.pk)
         director_required(user=director, event=event)
         rnd = Round.objects.filter(event=event, number=event.current_round).first()

@@ -87,12 +87,6 @@ def event_now(where=None):
 
 
 @register.filter
-def event_zone(where=None) -> str:
-    """The name of the event's zone (``Asia/Shanghai``)."""
-    return _zone_name(where)
-
-
-@register.filter
 def neg(value) -> str:
     """``neg`` (the class that shows a number in red) for a negative number or a text
     written with a minus sign (``-3.50``); nothing otherwise. A negative total is never

@@ -23,6 +23,7 @@ from django.utils import timezone
 from accounts.models import User
 
 from ... import services
+from ...lock_order import lock_order_jobs
 from ...models import Event, PoolBoard, PoolDeal, PoolResult, PoolScore, Result, TableSeat
 from ...services.analysis import boards_analyse
 from ...simulation import plausible_result, sim_users
@@ -160,7 +161,7 @@ def _result_enter(payload: tuple, now: datetime, rng: random.Random, by_id: dict
     table_id, board_id, north, east = payload
     board = PoolBoard.objects.select_related("board").get(board_id=board_id).board
     sim = plausible_result(board, rng)
-    with transaction.atomic():
+    with transaction.atomic(), lock_order_jobs():
         result = services.result_submit(
             table_id=table_id, board_id=board_id, user=by_id[north],
             contract=sim.contract, declarer=sim.declarer, tricks=sim.tricks,

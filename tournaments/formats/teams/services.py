@@ -50,7 +50,7 @@ def _roster_check(players: list[User]) -> None:
     players_enterable_check(players=players)
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def team_create(*, name: str, captain: User, players: list[User]) -> Team:
     """A team of 4 to 6 players; the captain is one of them."""
     if not name.strip():
@@ -134,7 +134,9 @@ def teams_event_create(
     """A Swiss teams or round-robin teams event open for registration until ``start_at``.
 
     A round robin's rounds follow from its number of teams (``teams``, or the teams
-    entered when it starts); a Swiss teams event needs ``num_rounds``.
+    entered when it starts); a Swiss teams event needs ``num_rounds``. Runs inside a
+    ladder's acceptance of a challenge and the admin's save, so its own transaction is
+    not durable.
     """
     if kind not in TEAM_KINDS:
         raise BridgeError(_("Unknown kind of team event."), code="kind")
@@ -189,7 +191,8 @@ def team_enter(
     """The captain (before the start) or the director enters ``team`` in a team event.
 
     The entry's members are the roster for this event: ``players`` (4 to 6 of the
-    team's roster), by default the whole roster.
+    team's roster), by default the whole roster. Runs inside a ladder's acceptance of a
+    challenge too, so its own transaction is not durable.
     """
     event = event_for_update(event.pk)
     if event.kind not in TEAM_KINDS:
@@ -221,7 +224,7 @@ def team_enter(
     return link
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def team_update(
     *, team: Team, by: User, name: str | None = None, players: list[User], captain: User
 ) -> Team:
@@ -266,7 +269,7 @@ def _lineup_round(event: Event, round_number: int | None) -> int:
     )
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def lineup_submit(
     *,
     event: Event,

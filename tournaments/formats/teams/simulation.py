@@ -112,7 +112,7 @@ def simulate_teams_event(
 
 def teams_report(event: Event) -> dict:
     """The team event as the JSON document ``simulate_event --json`` writes (an
-    interface: see the README, § Simulating an event)."""
+    interface: see the README, § Simulation)."""
     settings = event.settings
     entries = list(
         Entry.objects.filter(event=event, registration_order__isnull=False).order_by(

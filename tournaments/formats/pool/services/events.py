@@ -71,7 +71,7 @@ def pool_create(
         )
     if not 0 <= boards <= 5000:
         raise BridgeError(_("A library holds up to 5000 boards to start with."), code="boards")
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         event = Event.objects.create(
             name=name.strip(),
             kind=Event.Kind.POOL,

@@ -72,7 +72,7 @@ def pool_join(
     seated at, if one started."""
     now = now or timezone.now()
     people = _people_checked(player=player, partner=partner, opponents=opponents)
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         event = event_for_update(event.pk)
         _pool_open(event, now)
         finished_sittings_close(event=event, player_ids=[p.pk for p in people], now=now)
@@ -155,7 +155,7 @@ def _ready_mark(
 
 def pool_leave(*, event: Event, player: User) -> bool:
     """``player`` stops waiting (their partner waits on alone)."""
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         event = event_for_update(event.pk)
         PoolReady.objects.filter(event=event, partner=player).update(partner=None)
         return PoolReady.objects.filter(event=event, player=player).delete()[0] > 0
