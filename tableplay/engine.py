@@ -19,18 +19,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from scoring import Contract, format_contract, vulnerability_includes
-from tableplay.cards import (
-    RANKS,
-    SEATS,
-    bid_rank,
-    call_parse,
-    card_parse,
-    deal_parse,
-    partner,
-    seat_next,
-    side,
-)
+from scoring import format_contract, vulnerability_includes
+from tableplay.cards import SEATS, call_parse, card_parse, deal_parse, partner, seat_next, side
+from tableplay.rules import auction_outcome, call_refusal, trick_winner
 
 __all__ = ["DIRECTOR", "Action", "BoardResult", "Table", "TableError"]
 
@@ -143,7 +134,9 @@ class Table:
         """Recompute the auction and play from ``moves`` (cheap: at most 52 cards)."""
         self.calls: list[Action] = [m for m in self.moves if m.kind == "call"]
         self.cards: list[Action] = [m for m in self.moves if m.kind == "card"]
-        self.contract, self.declarer = _auction_outcome(self.dealer, self.calls)
+        self.contract, self.declarer = auction_outcome(
+            self.dealer, [(c.seat, c.value) for c in self.calls]
+        )
         self.remaining = {seat: list(cards) for seat, cards in self.hands.items()}
         self.tricks: list[list[tuple[str, str]]] = []  # each: (seat, card) in play order
         self.trick_winners: list[str] = []
@@ -155,7 +148,7 @@ class Table:
                 self.remaining[seat].remove(move.value)
                 trick.append((seat, move.value))
                 if len(trick) == 4:
-                    leader = _trick_winner(trick, self.contract.strain)
+                    leader = trick_winner(trick, self.contract.strain)
                     self.tricks.append(trick)
                     self.trick_winners.append(leader)
                     trick = []
@@ -272,7 +265,9 @@ class Table:
             call = call_parse(action.value)
         except ValueError as error:
             raise TableError("illegal_call", str(error)) from None
-        _check_call_legal(self.dealer, self.calls, action.seat, call)
+        refusal = call_refusal([(c.seat, c.value) for c in self.calls], action.seat, call)
+        if refusal is not None:
+            raise TableError("illegal_call", refusal)
         alert = action.alert.strip()[:500] if isinstance(action.alert, str) else ""
         self.moves.append(Action("call", action.seat, call, alert))
         self._derive()
@@ -440,66 +435,3 @@ class Table:
         if self.contract.is_passed_out:
             return self._result("passed_out", None)
         return self._result("played", self.tricks_won(side(self.declarer)))
-
-
-def _auction_outcome(dealer: str, calls: list[Action]) -> tuple[Contract | None, str | None]:
-    """The final contract and declarer once the auction is over, else (None, None)."""
-    values = [c.value for c in calls]
-    if len(values) == 4 and values == ["P"] * 4:
-        return Contract.passed_out(), None
-    if len(values) < 4 or values[-3:] != ["P", "P", "P"]:
-        return None, None
-    doubled = 0
-    for index in range(len(values) - 1, -1, -1):
-        value = values[index]
-        if value == "X":
-            doubled = max(doubled, 1)
-        elif value == "XX":
-            doubled = 2
-        elif value != "P":
-            break
-    strain = value[1:]
-    declaring = side(seat_next(dealer, index))
-    declarer = next(
-        seat_next(dealer, i)
-        for i, v in enumerate(values)
-        if v not in ("P", "X", "XX") and v[1:] == strain and side(seat_next(dealer, i)) == declaring
-    )
-    return Contract(int(value[0]), strain, doubled), declarer
-
-
-def _check_call_legal(dealer: str, calls: list[Action], seat: str, call: str) -> None:
-    """Raise ``illegal_call`` unless ``call`` is legal for ``seat`` after ``calls``."""
-    last_bid = None  # (seat, call) of the last bid
-    last_double = None  # (seat, "X" or "XX") made since the last bid
-    for move in calls:
-        if move.value in ("X", "XX"):
-            last_double = (move.seat, move.value)
-        elif move.value != "P":
-            last_bid = (move.seat, move.value)
-            last_double = None
-    if call == "P":
-        return
-    if call == "X":
-        if last_bid is None or side(last_bid[0]) == side(seat) or last_double is not None:
-            raise TableError("illegal_call", "you may double only an opponent's undoubled bid")
-        return
-    if call == "XX":
-        if last_double is None or last_double[1] != "X" or side(last_double[0]) == side(seat):
-            raise TableError("illegal_call", "you may redouble only an opponent's double")
-        return
-    if last_bid is not None and bid_rank(call) <= bid_rank(last_bid[1]):
-        raise TableError("illegal_call", f"{call} is not higher than {last_bid[1]}")
-
-
-def _trick_winner(trick: list[tuple[str, str]], trump: str | None) -> str:
-    """The seat that wins a complete trick."""
-    led = trick[0][1][0]
-
-    def strength(card: str) -> int:
-        rank = 13 - RANKS.index(card[1])
-        if trump in ("S", "H", "D", "C") and card[0] == trump:
-            return 100 + rank
-        return rank if card[0] == led else -1
-
-    return max(trick, key=lambda seat_card: strength(seat_card[1]))[0]
