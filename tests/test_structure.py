@@ -286,6 +286,92 @@ def test_ratings_views_read_through_selectors_and_import_no_tournament_views() -
     assert bad == []
 
 
+# --- kinds only in formats ------------------------------------------------------------
+
+# Everything outside the formats asks the event's format (``tournaments/formats/base.py``)
+# and takes groups of kinds from the registry (``kinds_where``). Naming one kind to create
+# an event of it (``kind=Event.Kind.MITCHELL``) chooses a format and is no comparison.
+FORMATS_DIR = "tournaments/formats/"
+# Code whose ``kind`` is not an event's: the pure codecs' record of a file (a string they
+# read and write without Django) and the pure movement algorithms' own names.
+KIND_NOT_AN_EVENTS = (
+    "tournaments/interchange/pbn/",
+    "tournaments/interchange/usebio/",
+    "tournaments/interchange/records.py",
+    "tournaments/movements/",
+)
+TEMPLATE_KIND_TEST = re.compile(r"\bkind\s*(==|!=)|\.kind\s+(not\s+)?in\b")
+
+
+def _is_kind(node: ast.AST) -> bool:
+    """``kind`` or ``x.kind``."""
+    return (isinstance(node, ast.Name) and node.id == "kind") or (
+        isinstance(node, ast.Attribute) and node.attr == "kind"
+    )
+
+
+def _names_kinds(node: ast.AST) -> bool:
+    """An event kind (``Event.Kind.X``) or a tuple of them."""
+    if isinstance(node, ast.Tuple | ast.List | ast.Set):
+        return any(_names_kinds(e) for e in node.elts)
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Attribute):
+        base = node.value
+        return (
+            base.attr == "Kind"
+            and isinstance(base.value, ast.Name)
+            and (base.value.id in ("Event", "self"))
+        )
+    return False
+
+
+def kind_comparisons(source: str) -> list[str]:
+    """Every comparison with an event's kind in ``source``, and every tuple of kinds
+    written out (``X_KINDS = (...)``) instead of taken from the registry."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Compare):
+            if any(_is_kind(s) or _names_kinds(s) for s in (node.left, *node.comparators)):
+                found.append(f"{node.lineno}: {ast.unparse(node)}")
+        elif isinstance(node, ast.Assign) and isinstance(node.value, ast.Tuple | ast.List):
+            named = any(isinstance(t, ast.Name) and t.id.endswith("_KINDS") for t in node.targets)
+            literal = [e for e in node.value.elts if not isinstance(e, ast.Starred)]
+            if named and literal:
+                found.append(f"{node.lineno}: {ast.unparse(node)}")
+    return sorted(found, key=lambda hit: int(hit.split(":")[0]))
+
+
+def test_the_kind_detector_sees_a_planted_comparison() -> None:
+    planted = (
+        'if event.kind == "pool":\n    pass\n'
+        "by_set = kind in MOVEMENT_KINDS\n"
+        "same = Event.Kind.MITCHELL != other\n"
+        'TEAM_KINDS = (Event.Kind.TEAMS_SWISS, "teams_rr")\n'
+    )
+    assert [hit.split(":")[0] for hit in kind_comparisons(planted)] == ["1", "3", "4", "5"]
+    asked = (
+        "event = event_create(kind=Event.Kind.MITCHELL)\n"
+        "if format_for(event).movement:\n    pass\n"
+        'TEAM_KINDS = kinds_where(lambda f: f.entry_noun == "teams")\n'
+    )
+    assert kind_comparisons(asked) == []
+    assert TEMPLATE_KIND_TEST.search('{% if event.kind == "pool" %}')
+    assert not TEMPLATE_KIND_TEST.search("{% if event.format.own_clock %}")
+
+
+def test_kinds_are_compared_only_in_formats() -> None:
+    found = [
+        f"{_rel(path)}:{hit}"
+        for path in _sources(*APPS)
+        if not _rel(path).startswith((FORMATS_DIR, *KIND_NOT_AN_EVENTS))
+        for hit in kind_comparisons(path.read_text(encoding="utf-8"))
+    ]
+    for path in sorted((ROOT / "templates").rglob("*.html")):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if TEMPLATE_KIND_TEST.search(line):
+                found.append(f"{_rel(path)}:{number}: {line.strip()}")
+    assert found == []
+
+
 # --- pure algorithms ---------------------------------------------------------------------
 
 # Packages that are plain algorithms on plain values: no Django, no project models.

@@ -7,7 +7,8 @@ from django.utils.translation import gettext_lazy as _
 
 from . import services
 from .errors import BridgeError
-from .formats.teams.services import TEAM_KINDS, teams_event_create
+from .formats import format_for
+from .formats.teams.services import teams_event_create
 from .models import (
     Board,
     Entry,
@@ -80,9 +81,10 @@ class _EventAdminForm(forms.ModelForm):
         """The one check of an event's settings (``event_settings_validate``), shown on
         each field; a start time is checked only when it changes."""
         data = super().clean()
-        if not self.instance.pk and data.get("kind") == Event.Kind.POOL:
+        creation = format_for(data["kind"]).creation if data.get("kind") else None
+        if not self.instance.pk and creation == "pool":
             self.add_error("kind", _("Create a scoring pool on its own page (New scoring pool)."))
-        if not self.instance.pk and data.get("kind") == Event.Kind.INDIVIDUAL:
+        if not self.instance.pk and creation == "import":
             self.add_error(
                 "kind", _("An individual event comes from a results file (Import results).")
             )
@@ -217,7 +219,7 @@ class EventAdmin(admin.ModelAdmin):
             data = {f: form.cleaned_data[f] for f in names if f != "kind"}
             kind = form.cleaned_data.get("kind")
             try:
-                if kind in TEAM_KINDS:
+                if kind and format_for(kind).creation == "teams":
                     keep = ("name", "start_at", "num_rounds", "boards_per_round", "round_minutes",
                             "gap_minutes", "director", "time_zone")  # fmt: skip
                     event = teams_event_create(

@@ -11,13 +11,15 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 
-from .formats import format_for
+from .formats import format_for, kinds_where
 from .models import Event, MovementSettings, TeamsSettings
-from .services.events import EVENT_LIMITS, PAIRS_KINDS, event_settings_validate
+from .services.events import EVENT_LIMITS, event_settings_validate
 from .timezones import default_time_zone, time_zone_choices, zone
 
 SEAT_CHOICES = [("N", _("North")), ("E", _("East")), ("S", _("South")), ("W", _("West"))]
 ADJUSTMENT_CHOICES = [("", "—"), *Event.Adjustment.choices]
+#: The kinds the teams form creates (``teams_event_create``).
+TEAM_KINDS = kinds_where(lambda f: f.creation == "teams")
 
 
 def _user_by_username(username: str) -> User:
@@ -236,10 +238,7 @@ class TeamsEventForm(StartTimeForm):
 
     kind = forms.ChoiceField(
         label=_("Format"),
-        choices=[
-            (Event.Kind.TEAMS_SWISS, Event.Kind.TEAMS_SWISS.label),
-            (Event.Kind.TEAMS_RR, Event.Kind.TEAMS_RR.label),
-        ],
+        choices=[(k, Event.Kind(k).label) for k in TEAM_KINDS],
     )
     num_rounds = forms.IntegerField(
         label=_("Rounds"),
@@ -307,9 +306,9 @@ def event_edit_form(event: Event, data=None):
     begun only the name and the table rules can change (the rest is shown, disabled)."""
     from .services.events import ALWAYS_EDITABLE
 
-    form_class = format_for(event).edit_form() or (
-        EventForm if event.kind in PAIRS_KINDS else TeamsEventEditForm
-    )
+    # A format without a form of its own: a pairs event's, else a team event's.
+    fmt = format_for(event)
+    form_class = fmt.edit_form() or (EventForm if fmt.creation == "pairs" else TeamsEventEditForm)
     initial = {}
     for name in form_class.base_fields:
         source = event.settings if hasattr(event.settings, name) else event

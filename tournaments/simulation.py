@@ -217,7 +217,7 @@ def event_report(event: Event) -> dict:
     ``set``, and each board line's ``ns_mp``/``ew_mp``: the raw matchpoints after
     Neuberg's formula (MP events; null otherwise)."""
     report = _swiss_report(event)
-    if event.kind in (Event.Kind.MITCHELL, Event.Kind.HOWELL):
+    if format_for(event).movement:
         movement_report_add(event=event, report=report)
     return report
 

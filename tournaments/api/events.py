@@ -12,6 +12,7 @@ from rest_framework.views import APIView
 import scoring
 
 from .. import selectors, services
+from ..formats import format_for
 from ..models import Event, MovementSettings
 from ..services.events import EVENT_LIMITS, PAIRS_KINDS, event_settings_validate
 from ..timezones import time_zone_names
@@ -113,7 +114,8 @@ class EventListCreateApi(APIView):
         def validate(self, attrs):
             names = ("start_at", *EVENT_LIMITS)
             problems = event_settings_validate(**{n: attrs[n] for n in names if n in attrs})
-            if attrs.get("arrow_switch") and attrs.get("kind") != Event.Kind.MITCHELL:
+            kind = attrs.get("kind", Event.Kind.SWISS_PAIRS)
+            if attrs.get("arrow_switch") and not format_for(kind).arrow_switch:
                 raise serializers.ValidationError(
                     {"arrow_switch": [_("Only a Mitchell has an arrow switch.")]}
                 )

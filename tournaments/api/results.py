@@ -12,8 +12,9 @@ from rest_framework.views import APIView
 
 from .. import selectors, services
 from ..errors import BridgeError
+from ..formats import format_for
 from ..formats.movements.api import MovementRowSerializer, movement_row_data
-from ..formats.movements.selectors import MOVEMENT_KINDS, movement_next_get
+from ..formats.movements.selectors import movement_next_get
 from ..models import Event
 from ..permissions import is_event_director
 from .idempotency import IDEMPOTENCY_KEY, idempotent
@@ -115,7 +116,7 @@ class MyTableApi(APIView):
         @extend_schema_field(MovementRowSerializer(allow_null=True))
         def get_next(self, seat):
             event = self.context["event"]
-            if event.kind not in MOVEMENT_KINDS:
+            if not format_for(event).movement:
                 return None
             row = movement_next_get(event=event, entry_ids={seat.entry.pk})
             return movement_row_data(row) if row else None

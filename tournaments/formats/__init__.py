@@ -12,6 +12,7 @@ either, for the same reason.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from importlib import import_module
 from typing import TYPE_CHECKING
@@ -48,6 +49,22 @@ def format_for(event: Event | str) -> Format:
     return formats()[kind]
 
 
+def kinds_where(test: Callable[[Format], bool]) -> tuple[str, ...]:
+    """The kinds of the formats that pass ``test``, in the registry's order: the one way
+    code outside this package names a group of kinds (e.g. the team formats)."""
+    return tuple(kind for kind, fmt in formats().items() if test(fmt))
+
+
+def kind_for_file(*, entries: str, event_type: str) -> str:
+    """The kind of event an imported file of ``entries`` (``entry_noun``) makes: the
+    first such format whose ``file_event_type`` word is in the file's USEBIO EVENT_TYPE,
+    else the first such format (``docs/rules.md`` § Files)."""
+    kinds = kinds_where(lambda f: f.entry_noun == entries)
+    words = {k: formats()[k].file_event_type for k in kinds}
+    named = [k for k in kinds if words[k] and words[k] in event_type.upper()]
+    return next(iter(named or kinds))
+
+
 def __getattr__(name: str):
     """``FORMATS``, ``Format`` and ``Seating``, imported when first used."""
     if name == "FORMATS":
@@ -57,4 +74,4 @@ def __getattr__(name: str):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["FORMATS", "Format", "Seating", "format_for", "formats"]
+__all__ = ["FORMATS", "Format", "Seating", "format_for", "formats", "kind_for_file", "kinds_where"]

@@ -1,22 +1,25 @@
 """What every event format implements (``docs/rules.md`` § Formats).
 
-The generic services (``services/rounds.py``, ``results.py``, ``schedule.py``,
-``totals.py``) ask the event's format, found with :func:`format_for`, and never test the
-event's kind themselves. A format is one small class here plus its pure algorithm
-(``pairing/``, ``movements/``); adding one touches this package, its pages and the
-registry line in ``formats/__init__.py``.
+Everything outside this package (services, selectors, views, the API, the admin,
+commands, interchange and templates) asks the event's format, found with
+:func:`format_for`, and never tests the event's kind itself; groups of kinds come from
+the registry (``kinds_where``); ``tests/test_structure.py`` checks it. A format is one
+small class or package here plus its pure algorithm (``pairing/``, ``movements/``);
+adding one touches this package, its pages and the registry line in
+``formats/__init__.py``.
 """
 
 from __future__ import annotations
 
 import random
+from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
 from django.db import models
 from django.db.models import Q, QuerySet
-from django.utils.translation import npgettext
+from django.utils.translation import ngettext, npgettext
 
 import scoring
 
@@ -64,6 +67,48 @@ def hcp_par_points(results: Sequence[Result], *, table=None) -> None:
         ns_hcp, vulnerability = side[r.board_id]
         imps = scoring.hcp_par_imps(r.ns_score, ns_hcp, vulnerability, checked)
         r.ns_points, r.ew_points = float(imps), float(-imps)
+
+
+def board_points(
+    results: Sequence[Result], method: str, *, hcp_table=None, factoring: str = "played"
+) -> None:
+    """Set ``ns_points``/``ew_points`` on results of whole boards, in memory.
+
+    Played results of a board are compared with each other by the event's method (or,
+    HCP-par, each with its expected score); adjusted results get their fixed value and
+    are left out of the comparison; cut boards score nothing (None: no IMPs, and left
+    out of MP averages). Under matchpoints with ``factoring`` "neuberg", a board played
+    at fewer of its tables than it was dealt to (a cut or adjusted result) is rescaled to
+    all of them by Neuberg's formula; "played" takes the percentage over the results
+    played.
+    """
+    if method == Event.Method.HCP_PAR:
+        hcp_par_points(results, table=hcp_table)
+    by_board: dict[int, list[Result]] = defaultdict(list)
+    for result in results:
+        by_board[result.board_id].append(result)
+    adjusted_method = method_for_adjusted(method)
+    for board_results in by_board.values():
+        played = [r for r in board_results if r.status == Result.Status.PLAYED]
+        tables = len(board_results)  # every table of the round has a row: cut, adjusted
+        if played and method == Event.Method.MP and factoring == "neuberg" and tables > 1:
+            top = 2 * (tables - 1)
+            raw = scoring.mp_factored([r.ns_score for r in played], tables, "neuberg")
+            points = [(100 * mp / top, 100 * (top - mp) / top) for mp in raw]
+            for r, (ns, ew) in zip(played, points, strict=True):
+                r.ns_points, r.ew_points = ns, ew
+        elif played and method != Event.Method.HCP_PAR:
+            points = scoring.score_board([r.ns_score for r in played], method)
+            for r, (ns, ew) in zip(played, points, strict=True):
+                r.ns_points, r.ew_points = ns, ew
+        for r in board_results:
+            if r.status == Result.Status.CUT:
+                r.ns_points = r.ew_points = None
+            elif r.status == Result.Status.ADJUSTED:
+                r.ns_points, r.ew_points = (
+                    scoring.adjusted_points(code, adjusted_method) if code else None
+                    for code in (r.ns_adjustment, r.ew_adjustment)
+                )
 
 
 def round_boards_deal(*, event: Event, rnd: Round, rng: random.Random | None = None) -> list[Board]:
@@ -145,12 +190,34 @@ class Format:
     #: ``"pairs"`` (PBN score tables, USEBIO pairs), ``"teams"`` (USEBIO teams and their
     #: matches), ``"individual"`` or ``"pool"`` (USEBIO individual events; no PBN results).
     results_file: str = "pairs"
+    #: What the entries are, in the commands' plain English: ``"pairs"``, ``"teams"``
+    #: or ``"players"`` (the pages say it with ``entries_label`` / ``entries_count``).
+    entry_noun: str = "pairs"
+    #: How a director creates an event of the format: ``"pairs"`` (``event_create``),
+    #: ``"teams"`` (``teams_event_create``), ``"pool"`` (its own page, ``pool_create``)
+    #: or ``"import"`` (only from a results file).
+    creation: str = "pairs"
+    #: ``True``: a movement (Mitchell, Howell): pairs move by a fixed table of rounds and
+    #: board sets, and each pair's next table is on its movement card.
+    movement: bool = False
+    #: A word of a results file's USEBIO EVENT_TYPE that names this format among those of
+    #: its entries (``kind_for_file``): ROUND_ROBIN for round-robin teams; "": none.
+    file_event_type: str = ""
+    #: How a movement's pairs and boards move, as its movement cards page says it.
+    movement_text: str = ""
+    #: ``True``: the format may play with an arrow switch (a one-winner Mitchell).
+    arrow_switch: bool = False
 
     # -- how the pages name it (``docs/rules.md`` § Formats) --------------------------------
     def entries_label(self, count: int) -> str:
         """What the entries are called next to their number: "Pairs" (a team format says
         "Teams", a format of single players "Players"), in the plural form of ``count``."""
         return npgettext("entries", "Pair", "Pairs", count)
+
+    def entries_count(self, count: int) -> str:
+        """``count`` entries, e.g. "12 pairs" (a team format's "teams", a format of
+        single players "players")."""
+        return ngettext("%(n)d pair", "%(n)d pairs", count) % {"n": count}
 
     def scoring_label(self, *, event: Event) -> str:
         """How the event is scored, as its pages say it: the event's scoring method."""
@@ -218,6 +285,15 @@ class Format:
     def boards_score(self, *, event: Event, results: Sequence[Result]) -> None:
         """Set ``ns_points``/``ew_points`` on the results of whole boards, in memory."""
         raise NotImplementedError
+
+    def file_results_score(self, *, event: Event, results: Sequence[Result]) -> None:
+        """Set our points on one section's results of an imported file, in memory, for
+        the comparison with the file's (``interchange/compare.py``): by default as Swiss
+        pairs score their boards, with the event's matchpoint factoring."""
+        board_points(
+            results, event.method, hcp_table=event.hcp_par_table,
+            factoring=event.settings.mp_factoring,
+        )  # fmt: skip
 
     def result_arrived(self, *, result: Result) -> None:
         """A result was stored; formats that score on arrival do it here."""

@@ -40,6 +40,7 @@ class Individual(SeatedPlayers, Format):
     individual = True
     late_entries = False
     results_file = "individual"
+    creation = "import"
     templates = {
         "event": "tournaments/event_detail.html",
         "standings": "tournaments/_standings.html",
@@ -86,6 +87,10 @@ class Individual(SeatedPlayers, Format):
         return self.boards_dealt(event=event)
 
     # -- scoring: across the field, on the top of the tables that played the board -----
+    def file_results_score(self, *, event: Event, results: Sequence[Result]) -> None:
+        """Raw matchpoints, as the event scores its boards."""
+        self.boards_score(event=event, results=results)
+
     def boards_score(self, *, event: Event, results: Sequence[Result]) -> None:
         lines = Counter(r.board_id for r in results if r.status != Result.Status.CUT)
         board_points(

@@ -4,7 +4,7 @@ the scoring pool and individual events (``docs/rules.md`` § Formats)."""
 from __future__ import annotations
 
 from django.db.models import OuterRef, QuerySet, Subquery
-from django.utils.translation import npgettext
+from django.utils.translation import ngettext, npgettext
 
 from ..models import Entry, EntryMember, Event, Round, Table, TableSeat
 
@@ -49,10 +49,14 @@ class SeatedPlayers:
     ``TableSeat``, not the tables' entries (mixed into the pool and individual events)."""
 
     seats_players = True
+    entry_noun = "players"
 
     def entries_label(self, count: int) -> str:
         """Each entry is one player."""
         return npgettext("entries", "Player", "Players", count)
+
+    def entries_count(self, count: int) -> str:
+        return ngettext("%(n)d player", "%(n)d players", count) % {"n": count}
 
     def table_side(self, *, table: Table, user, claim: bool = False) -> str | None:
         return seat_side(table, user)

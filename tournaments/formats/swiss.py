@@ -18,7 +18,7 @@ import scoring
 
 from ..models import Board, Entry, Event, Result, Round, SwissSettings, Table
 from ..pairing import PairState, swiss_pair
-from .base import Format, Seating, hcp_par_points, method_for_adjusted, round_boards_deal
+from .base import Format, Seating, board_points, method_for_adjusted, round_boards_deal
 
 
 def standings_key(entry: Entry):
@@ -34,48 +34,6 @@ def bye_boards(event: Event) -> dict[int, int]:
         .annotate(n=Count("pk"))
     )
     return {row["table__ns"]: row["n"] for row in rows}
-
-
-def board_points(
-    results: Sequence[Result], method: str, *, hcp_table=None, factoring: str = "played"
-) -> None:
-    """Set ``ns_points``/``ew_points`` on results of whole boards, in memory.
-
-    Played results of a board are compared with each other by the event's method (or,
-    HCP-par, each with its expected score); adjusted results get their fixed value and
-    are left out of the comparison; cut boards score nothing (None: no IMPs, and left
-    out of MP averages). Under matchpoints with ``factoring`` "neuberg", a board played
-    at fewer of its tables than it was dealt to (a cut or adjusted result) is rescaled to
-    all of them by Neuberg's formula; "played" takes the percentage over the results
-    played.
-    """
-    if method == Event.Method.HCP_PAR:
-        hcp_par_points(results, table=hcp_table)
-    by_board: dict[int, list[Result]] = defaultdict(list)
-    for result in results:
-        by_board[result.board_id].append(result)
-    adjusted_method = method_for_adjusted(method)
-    for board_results in by_board.values():
-        played = [r for r in board_results if r.status == Result.Status.PLAYED]
-        tables = len(board_results)  # every table of the round has a row: cut, adjusted
-        if played and method == Event.Method.MP and factoring == "neuberg" and tables > 1:
-            top = 2 * (tables - 1)
-            raw = scoring.mp_factored([r.ns_score for r in played], tables, "neuberg")
-            points = [(100 * mp / top, 100 * (top - mp) / top) for mp in raw]
-            for r, (ns, ew) in zip(played, points, strict=True):
-                r.ns_points, r.ew_points = ns, ew
-        elif played and method != Event.Method.HCP_PAR:
-            points = scoring.score_board([r.ns_score for r in played], method)
-            for r, (ns, ew) in zip(played, points, strict=True):
-                r.ns_points, r.ew_points = ns, ew
-        for r in board_results:
-            if r.status == Result.Status.CUT:
-                r.ns_points = r.ew_points = None
-            elif r.status == Result.Status.ADJUSTED:
-                r.ns_points, r.ew_points = (
-                    scoring.adjusted_points(code, adjusted_method) if code else None
-                    for code in (r.ns_adjustment, r.ew_adjustment)
-                )
 
 
 class SwissPairs(Format):

@@ -6,7 +6,6 @@ our rules, in memory, when the director asks, and lists where the two differ.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
@@ -18,7 +17,6 @@ from ..errors import BridgeError
 from ..formats import format_for
 from ..models import Event, Result
 from ..permissions import director_required
-from .importers.plan import MOVEMENT_KINDS
 
 
 @dataclass(frozen=True)
@@ -94,25 +92,4 @@ def event_scoring_compare(*, event: Event, actor: User) -> list[ScoringDifferenc
 
 def _score_as_we_would(event: Event, results: list[Result]) -> None:
     """Set our points on ``results`` (one section's), in memory, by the event's format."""
-    from ..formats.swiss import board_points
-
-    if event.kind in MOVEMENT_KINDS:  # raw matchpoints, Neuberg as the event says
-        from ..formats.movements.format import board_points as movement_points
-        from ..formats.movements.format import movement_of
-
-        movement = movement_of(event)
-        plays = movement.set_plays() if movement is not None else Counter()
-        lines = Counter(r.board_id for r in results)
-        movement_points(
-            results, method=event.method, factoring=event.settings.mp_factoring,
-            expected={r.board_id: max(plays[r.board.board_set], lines[r.board_id])
-                      for r in results},
-            hcp_table=event.hcp_par_table,
-        )  # fmt: skip
-    elif event.kind == Event.Kind.INDIVIDUAL:  # raw matchpoints, as a movement's
-        format_for(event).boards_score(event=event, results=results)
-    else:
-        board_points(
-            results, event.method, hcp_table=event.hcp_par_table,
-            factoring=event.settings.mp_factoring,
-        )  # fmt: skip
+    format_for(event).file_results_score(event=event, results=results)

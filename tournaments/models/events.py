@@ -135,16 +135,6 @@ class Event(models.Model):
         return self.name
 
     @property
-    def is_teams(self) -> bool:
-        """Entries are teams (Swiss or round-robin teams), not pairs or players."""
-        return self.kind in (self.Kind.TEAMS_SWISS, self.Kind.TEAMS_RR)
-
-    @property
-    def is_individual(self) -> bool:
-        """Entries are single players (the scoring pool, an individual event)."""
-        return self.kind in (self.Kind.POOL, self.Kind.INDIVIDUAL)
-
-    @property
     def settings(self):
         """The format's own settings (one-to-one; ``docs/rules.md`` § Formats)."""
         return getattr(self, SETTINGS_RELATION[self.kind])

@@ -17,7 +17,7 @@ import scoring
 from accounts.models import User
 
 from ..errors import BridgeError, ConflictError
-from ..formats import format_for
+from ..formats import format_for, formats, kinds_where
 from ..lock_objects import event_for_update
 from ..models import Event
 from ..permissions import director_required
@@ -50,7 +50,7 @@ EVENT_LIMITS: dict[str, Limits] = {
     "finish_threshold": Limits(0, 1),
 }
 #: The kinds ``event_create`` makes: pairs events in timed rounds.
-PAIRS_KINDS = (Event.Kind.SWISS_PAIRS, Event.Kind.MITCHELL, Event.Kind.HOWELL)
+PAIRS_KINDS = kinds_where(lambda f: f.creation == "pairs")
 #: How far ahead an event may start, and how far in the past (a form filled in slowly).
 START_AHEAD_MAX = timedelta(days=730)
 START_PAST_TOLERANCE = timedelta(minutes=5)
@@ -170,14 +170,15 @@ def event_create(
     movements) says how a board played fewer times is matchpointed (``docs/rules.md``
     § Comparing results).
     """
-    if kind not in PAIRS_KINDS:
+    fmt = formats().get(kind)
+    if fmt is None or fmt.creation != "pairs":
         raise BridgeError(_("Unknown kind of pairs event."), code="kind")
-    movement = kind != Event.Kind.SWISS_PAIRS
+    movement = fmt.movement
     if mp_factoring is None:
         mp_factoring = "neuberg" if movement else "played"
     if mp_factoring not in ("neuberg", "played"):
         raise BridgeError(_("Unknown matchpoint factoring."), code="mp_factoring")
-    if arrow_switch and kind != Event.Kind.MITCHELL:
+    if arrow_switch and not fmt.arrow_switch:
         raise BridgeError(_("Only a Mitchell has an arrow switch."), code="arrow_switch")
     if not name.strip():
         raise BridgeError(_("An event needs a name."), code="name")
@@ -270,7 +271,7 @@ def event_update(*, event: Event, director: User, **changes) -> Event:
         raise BridgeError(_("An event needs a name."), code="name")
     if "method" in changed and changed["method"] not in Event.Method.values:
         raise BridgeError(_("Unknown scoring method."), code="method")
-    if changed.get("arrow_switch") and event.kind != Event.Kind.MITCHELL:
+    if changed.get("arrow_switch") and not format_for(event).arrow_switch:
         raise BridgeError(_("Only a Mitchell has an arrow switch."), code="arrow_switch")
     if "mp_factoring" in changed and changed["mp_factoring"] not in ("neuberg", "played"):
         raise BridgeError(_("Unknown matchpoint factoring."), code="mp_factoring")

@@ -42,21 +42,21 @@ def _zone_name(where) -> str:
     return getattr(where, "time_zone", "") or timezone.get_default_timezone_name()
 
 
-def _render(value, where, kind: str) -> SafeString | str:
+def _render(value, where, style: str) -> SafeString | str:
     if not isinstance(value, datetime):
         return ""
     if timezone.is_naive(value):
         value = timezone.make_aware(value)
     name = _zone_name(where)
     local = timezone.localtime(value, zone(name))
-    text = local.strftime(FORMATS[kind])
-    if kind == "date":
+    text = local.strftime(FORMATS[style])
+    if style == "date":
         return text
     return format_html(
         '<time datetime="{}" data-tz="{}" data-fmt="{}">{} <span class="tz">{}</span></time>',
         value.astimezone(zone("UTC")).strftime("%Y-%m-%dT%H:%M:%SZ"),
         name,
-        kind,
+        style,
         text,
         zone_label(name, value),
     )
@@ -102,6 +102,13 @@ def scoring_label(event) -> str:
     """How the event is scored, as its format names it (``docs/rules.md`` § Formats):
     ``{{ event|scoring_label }}`` -> "Cross-IMPs", "IMPs → VPs"."""
     return format_for(event).scoring_label(event=event)
+
+
+@register.filter
+def event_format(event, name: str):
+    """What the event's format says, for the pages that must not test its kind
+    (``formats/base.py``): ``{% if event|event_format:"movement" %}``."""
+    return getattr(format_for(event), name)
 
 
 @register.filter

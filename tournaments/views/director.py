@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 
 from .. import selectors, services
 from ..errors import BridgeError
+from ..formats import format_for
 from ..formatting import more_minutes_text
 from ..forms import AddPairForm, CorrectionForm, EventForm, event_edit_form
 from ..interchange import pbn_decode
@@ -82,13 +83,7 @@ def _describe(snapshot: dict) -> SafeString:
 
 def _imported_text(event: Event) -> str:
     n, boards = event.entries.count(), event.boards.count()
-    entries = (
-        ngettext("%(n)d team", "%(n)d teams", n)
-        if event.is_teams
-        else ngettext("%(n)d player", "%(n)d players", n)
-        if event.is_individual
-        else ngettext("%(n)d pair", "%(n)d pairs", n)
-    ) % {"n": n}
+    entries = format_for(event).entries_count(n)
     return _("Imported: %(entries)s and %(boards)s, as the file gives them.") % {
         "entries": entries,
         "boards": ngettext("%(n)d board", "%(n)d boards", boards) % {"n": boards},

@@ -18,7 +18,6 @@ from django.utils.translation import gettext as _
 
 from .. import selectors
 from ..formats import format_for
-from ..formats.movements.selectors import MOVEMENT_KINDS
 from ..formats.teams.selectors import matches_get, team_standings_get
 from ..models import Entry, Event
 from .display import DASH, player_links, player_url_maker, points_text
@@ -125,7 +124,7 @@ def standings_context(event: Event, user=None) -> dict:
     grid = selectors.score_grid_get(event=event) if shown else {}
     # Columns go by round, or by board set in a movement (where a set's boards travel and
     # each pair plays a set in one round, against one pair).
-    by_set = event.kind in MOVEMENT_KINDS
+    by_set = format_for(event).movement
     for b in shown:
         b.grid_group = b.board_set if by_set else b.round.number
         b.grid_label = (_("Set %(n)d") if by_set else _("Round %(n)d")) % {"n": b.grid_group}

@@ -17,7 +17,7 @@ from .. import selectors, services
 from ..deals import deal_hands
 from ..errors import BridgeError
 from ..formats import format_for
-from ..formats.movements.selectors import MOVEMENT_KINDS, movement_next_get
+from ..formats.movements.selectors import movement_next_get
 from ..forms import ResultForm
 from ..models import Board, Event, Result
 from ..numbers import ascii_int
@@ -224,7 +224,7 @@ def my_table(request: HttpRequest, event_id: int) -> HttpResponse:
         context["my_entry"] = next(
             (e for e in (seat.table.ns, seat.table.ew) if e and e.pk == seat.entry.pk), seat.entry
         )
-    if event.kind in MOVEMENT_KINDS:  # docs/rules.md § Movements: where next
+    if format_for(event).movement:  # docs/rules.md § Movements: where next
         context["next_move"] = movement_next_get(
             event=event, entry_ids=selectors.entry_ids_of(user=request.user, event=event)
         )

@@ -19,12 +19,13 @@ of the boards scored (MP) or the IMP sum. A two-winner Mitchell ranks NS and EW 
 from __future__ import annotations
 
 import random
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Sequence
 from datetime import datetime
 from functools import lru_cache
 
 from django.db.models import Max
+from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 import scoring
@@ -132,10 +133,24 @@ class MovementPairs(Format):
     owns_totals = True
     raw_matchpoints = True
     late_entries = False
+    movement = True
     templates = {
         "event": "tournaments/event_detail.html",
         "standings": "tournaments/_standings.html",
     }
+
+    def file_results_score(self, *, event: Event, results: Sequence[Result]) -> None:
+        """Raw matchpoints, Neuberg as the event says, each board compared with the times
+        its set is played (or the file's lines of it, if more)."""
+        movement = movement_of(event)
+        plays = movement.set_plays() if movement is not None else Counter()
+        lines = Counter(r.board_id for r in results)
+        board_points(
+            results, method=event.method, factoring=event.settings.mp_factoring,
+            expected={r.board_id: max(plays[r.board.board_set], lines[r.board_id])
+                      for r in results},
+            hcp_table=event.hcp_par_table,
+        )  # fmt: skip
 
     def edit_form(self) -> type:
         # Imported when asked: the services that load the format need no page forms.
@@ -454,7 +469,16 @@ class MovementPairs(Format):
 
 class Mitchell(MovementPairs):
     kind = Event.Kind.MITCHELL
+    arrow_switch = True
+    movement_text = _(
+        "Mitchell: NS pairs stay at their table, EW pairs move up one table and the boards "
+        "move down one after each round."
+    )
 
 
 class Howell(MovementPairs):
     kind = Event.Kind.HOWELL
+    movement_text = _(
+        "Howell: every pair moves; each meets a different pair and plays a different board "
+        "set each round."
+    )

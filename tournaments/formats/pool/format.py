@@ -28,6 +28,7 @@ class ScoringPool(SeatedPlayers, Format):
     owns_totals = True
     own_clock = True
     results_file = "pool"
+    creation = "pool"
     my_table_url = "tournaments:pool_table"
     event_url = "tournaments:pool_lobby"
     templates = {"event": "tournaments/pool_lobby.html"}

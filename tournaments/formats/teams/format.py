@@ -34,7 +34,7 @@ from datetime import datetime
 
 from django.db.models import Exists, OuterRef, Q
 from django.utils.translation import gettext as _
-from django.utils.translation import npgettext
+from django.utils.translation import ngettext, npgettext
 
 from ...bulk import bulk_set
 from ...errors import PermissionDeniedError
@@ -71,10 +71,15 @@ class TeamsFormat(Format):
     seats_players = True
     live_view = True
     results_file = "teams"
+    entry_noun = "teams"
+    creation = "teams"
 
     # -- how the pages name it ----------------------------------------------------------
     def entries_label(self, count: int) -> str:
         return npgettext("entries", "Team", "Teams", count)
+
+    def entries_count(self, count: int) -> str:
+        return ngettext("%(n)d team", "%(n)d teams", count) % {"n": count}
 
     def scoring_label(self, *, event: Event) -> str:
         """A match's IMPs become VPs (``docs/rules.md`` § Teams); the event's method
@@ -380,6 +385,7 @@ class TeamsSwiss(TeamsFormat):
 
 class TeamsRoundRobin(TeamsFormat):
     kind = Event.Kind.TEAMS_RR
+    file_event_type = "ROUND_ROBIN"
 
     def matches_for(self, *, event, rnd, entries):
         """Round ``rnd`` of the schedule of the teams seated in round 1. A team that

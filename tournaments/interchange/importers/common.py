@@ -82,10 +82,10 @@ def file_read(data: str | bytes) -> tuple[str, dict, dict[tuple, FilePair]]:
     left_out_check(parsed)
     pairs: dict[tuple, FilePair] = {}
     if source == "usebio":
-        kind = parsed["event"]["kind"]
-        if kind == "individual":  # read again as one: importers/pool.py
+        shape = parsed["event"]["kind"]  # the file's: pairs, teams or individual
+        if shape == "individual":  # read again as one: importers/pool.py
             return source, parsed, pairs
-        for p in parsed["teams"] if kind == "teams" else parsed["pairs"]:
+        for p in parsed["teams"] if shape == "teams" else parsed["pairs"]:
             key = (p["section"], p["number"])
             pairs[key] = FilePair(
                 key=key, players=[n for n in p["players"] if n], rank=p["rank"],

@@ -10,13 +10,12 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
+from ...formats import format_for, kinds_where
 from ...models import Event
 from ...models.settings import MpFactoring
 from ..pbn import mp_factoring_of
 from ..rows import file_boards
 from .common import FilePair
-
-MOVEMENT_KINDS = (Event.Kind.MITCHELL, Event.Kind.HOWELL)
 
 
 @dataclass(frozen=True)
@@ -31,7 +30,7 @@ class PairsKind:
     @property
     def movement(self) -> bool:
         """Whether the file is a movement's (a Mitchell or a Howell)."""
-        return self.kind in MOVEMENT_KINDS
+        return format_for(self.kind).movement
 
 
 def pairs_kind(source: str, parsed: dict) -> PairsKind:
@@ -45,14 +44,14 @@ def pairs_kind(source: str, parsed: dict) -> PairsKind:
     factoring = factoring or mp_factoring_of(parsed["boards"])  # as its tops show
     movement = info.get("movement") or ""
     winners = info.get("winners")
-    if movement not in MOVEMENT_KINDS:
+    if movement not in kinds_where(lambda f: f.movement):
         ranked_apart = winners == 2 or (
             source == "pbn" and any(t.get("direction") for t in parsed["totals"])
         )
         if not ranked_apart:
             return PairsKind(Event.Kind.SWISS_PAIRS, mp_factoring=factoring)
         movement, winners = Event.Kind.MITCHELL, 2
-    arrow = movement == Event.Kind.MITCHELL and winners == 1
+    arrow = format_for(movement).arrow_switch and winners == 1
     return PairsKind(movement, arrow_switch=arrow, mp_factoring=factoring)
 
 

@@ -16,6 +16,7 @@ import scoring
 from accounts.models import User
 
 from ...errors import BridgeError
+from ...formats import kind_for_file
 from ...models import (
     Board,
     Entry,
@@ -86,9 +87,7 @@ def teams_results_import(
         problems.append((None, _("The file has no boards.")))
     if problems:
         raise BridgeError(problems_text(problems), code="content")
-    kind = Event.Kind.TEAMS_RR if "ROUND_ROBIN" in parsed["event"]["type"].upper() else (
-        Event.Kind.TEAMS_SWISS
-    )  # fmt: skip
+    kind = kind_for_file(entries="teams", event_type=parsed["event"]["type"])
     rounds_count = max([m["round"] for m in matches] or [1])
     for team in teams.values():
         team.number = team.key[1]

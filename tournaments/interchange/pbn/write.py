@@ -18,7 +18,7 @@ def board_top(lines: Iterable[ResultLine], *, neuberg: bool = False) -> int:
     """The matchpoint top of a board: 2 per other result played (adjusted scores and
     byes are not compared); factored by Neuberg (``neuberg``), 2 per other line of the
     board, adjusted and cut ones included, as Swiss pairs scores it (every table of the
-    round has a line: ``formats/swiss.py``, ``board_points``)."""
+    round has a line: ``formats/base.py``, ``board_points``)."""
     played = sum(
         1
         for line in lines

@@ -147,11 +147,11 @@ class Command(BaseCommand):
             self.stdout.write(f"Simulated {event.name}: {pairs} pairs, {rounds} rounds.")
         # Team events (docs/rules.md § Teams): a round robin last week and a Swiss teams
         # event this week (this week's points leaderboard), played out.
-        teams = [
-            ("Tuesday Round-robin Teams", Event.Kind.TEAMS_RR, 4, 3, 31),
-            ("Saturday Swiss Teams", Event.Kind.TEAMS_SWISS, 6, 3, 32),
+        teams = [  # the last item: played last week
+            ("Tuesday Round-robin Teams", Event.Kind.TEAMS_RR, 4, 3, 31, True),
+            ("Saturday Swiss Teams", Event.Kind.TEAMS_SWISS, 6, 3, 32, False),
         ]
-        for name, kind, count, rounds, seed in teams:
+        for name, kind, count, rounds, seed, earlier in teams:
             event = simulate_teams_event(
                 TeamsSimulationConfig(
                     kind=kind,
@@ -162,7 +162,7 @@ class Command(BaseCommand):
                     name=name,
                 )  # fmt: skip
             )
-            if kind == Event.Kind.TEAMS_RR:
+            if earlier:
                 last_week.append(event)
             self.stdout.write(f"Simulated {event.name}: {count} teams.")
         played_earlier(last_week, LAST_WEEK)

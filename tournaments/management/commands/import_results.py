@@ -5,6 +5,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from tournaments.errors import BridgeError
+from tournaments.formats import format_for
 from tournaments.interchange.importers.dispatch import AlreadyImportedError, event_results_import
 from tournaments.selectors.events import import_left_out_get
 from tournaments.views.eventlog import left_out_text
@@ -42,7 +43,7 @@ class Command(BaseCommand):
             raise CommandError(exc.message) from exc
         boards = event.boards.count()
         entries = event.entries.count()
-        unit = "teams" if event.is_teams else "players" if event.is_individual else "pairs"
+        unit = format_for(event).entry_noun
         self.stdout.write(
             f"Imported event {event.pk} “{event}”: {entries} {unit}, {boards} boards "
             f"({event.get_source_display()})."

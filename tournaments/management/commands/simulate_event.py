@@ -6,6 +6,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
+from tournaments.formats import format_for, kinds_where
 from tournaments.formats.teams.simulation import (
     TeamsSimulationConfig,
     simulate_teams_event,
@@ -15,8 +16,12 @@ from tournaments.models import Entry, Event
 from tournaments.selectors import standings_get
 from tournaments.simulation import SimulationConfig, event_report, simulate_swiss_event
 
-TEAM_KINDS = ("teams_swiss", "teams_rr")
-MOVEMENT_KINDS = ("mitchell", "howell")
+#: What it simulates: the pairs formats in timed rounds (Swiss pairs, then the
+#: movements), then the team formats.
+SIMULATED_KINDS = (
+    *kinds_where(lambda f: f.creation == "pairs"),
+    *kinds_where(lambda f: f.creation == "teams"),
+)
 
 
 class Command(BaseCommand):
@@ -24,7 +29,7 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument(
-            "--kind", default="swiss_pairs", choices=["swiss_pairs", *MOVEMENT_KINDS, *TEAM_KINDS]
+            "--kind", default="swiss_pairs", choices=[str(k) for k in SIMULATED_KINDS]
         )
         parser.add_argument(
             "--arrow-switch",
@@ -62,7 +67,7 @@ class Command(BaseCommand):
         parser.add_argument("--no-progress", action="store_true")
 
     def handle(self, *args, **opts):
-        if opts["kind"] in TEAM_KINDS:
+        if format_for(opts["kind"]).entry_noun == "teams":
             return self._handle_teams(opts)
         config = SimulationConfig(
             pairs=opts["pairs"],
