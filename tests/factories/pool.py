@@ -7,7 +7,12 @@ import factory
 from django.utils import timezone
 
 from tests.factories.accounts import UserFactory
-from tests.factories.tournaments import BoardFactory, ResultFactory, TableFactory
+from tests.factories.tournaments import (
+    BoardFactory,
+    ResultFactory,
+    ScheduledEventFactory,
+    TableFactory,
+)
 from tournaments.models import (
     Event,
     PoolBoard,
@@ -27,17 +32,14 @@ class PoolSettingsFactory(factory.django.DjangoModelFactory):
     ends_at = factory.LazyAttribute(lambda s: s.event.start_at + timedelta(days=7))
 
 
-class PoolEventFactory(factory.django.DjangoModelFactory):
+class PoolEventFactory(ScheduledEventFactory):
     """A scoring pool event in registration, with its settings."""
 
     class Meta:
         model = Event
-        skip_postgeneration_save = True
 
     name = factory.Sequence(lambda n: f"Club Pool {n}")
     kind = Event.Kind.POOL
-    director = factory.SubFactory(UserFactory, is_staff=True)
-    start_at = factory.LazyFunction(lambda: timezone.now() + timedelta(hours=1))
     method = Event.Method.IMP
     pool_settings = factory.RelatedFactory(PoolSettingsFactory, factory_related_name="event")
 

@@ -1,13 +1,11 @@
 """The factories of the team format's models (``tournaments/formats/teams/``): teams and
 their members, a team event with its settings, its entries, matches and line-ups."""
 
-from datetime import timedelta
-
 import factory
 from django.utils import timezone
 
 from tests.factories.accounts import UserFactory
-from tests.factories.tournaments import EntryFactory, RoundFactory
+from tests.factories.tournaments import EntryFactory, RoundFactory, ScheduledEventFactory
 from tournaments.models import (
     Event,
     Lineup,
@@ -47,17 +45,14 @@ class TeamsSettingsFactory(factory.django.DjangoModelFactory):
     gap_minutes = 5
 
 
-class TeamsEventFactory(factory.django.DjangoModelFactory):
+class TeamsEventFactory(ScheduledEventFactory):
     """A Swiss teams event in registration, with its settings."""
 
     class Meta:
         model = Event
-        skip_postgeneration_save = True
 
     name = factory.Sequence(lambda n: f"Club Teams {n}")
     kind = Event.Kind.TEAMS_SWISS
-    director = factory.SubFactory(UserFactory, is_staff=True)
-    start_at = factory.LazyFunction(lambda: timezone.now() + timedelta(hours=1))
     method = Event.Method.IMP
     teams_settings = factory.RelatedFactory(TeamsSettingsFactory, factory_related_name="event")
 

@@ -32,6 +32,18 @@ from tournaments.models import (
 DEAL = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
 
 
+class ScheduledEventFactory(factory.django.DjangoModelFactory):
+    """What every format's event factory shares: a staff director, and a start in an hour.
+    A subclass names the model (``Event``), its kind, method, name and settings."""
+
+    class Meta:
+        abstract = True
+        skip_postgeneration_save = True
+
+    director = factory.SubFactory(UserFactory, is_staff=True)
+    start_at = factory.LazyFunction(lambda: timezone.now() + timedelta(hours=1))
+
+
 class SwissSettingsFactory(factory.django.DjangoModelFactory):
     class Meta:
         model = SwissSettings
@@ -44,18 +56,15 @@ class SwissSettingsFactory(factory.django.DjangoModelFactory):
     seed = 7
 
 
-class EventFactory(factory.django.DjangoModelFactory):
+class EventFactory(ScheduledEventFactory):
     """A Swiss pairs event in registration, with its settings (``swiss_settings__...``
     sets them, e.g. ``EventFactory(swiss_settings__num_rounds=5)``)."""
 
     class Meta:
         model = Event
-        skip_postgeneration_save = True
 
     name = factory.Sequence(lambda n: f"Club Swiss {n}")
     kind = Event.Kind.SWISS_PAIRS
-    director = factory.SubFactory(UserFactory, is_staff=True)
-    start_at = factory.LazyFunction(lambda: timezone.now() + timedelta(hours=1))
     method = Event.Method.XIMP
     swiss_settings = factory.RelatedFactory(SwissSettingsFactory, factory_related_name="event")
 
