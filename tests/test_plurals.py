@@ -6,8 +6,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from django.urls import reverse
 from django.utils import translation
 
+from tournaments.formatting import more_minutes_text
 from tournaments.interchange.problems import problems_summary
 from tournaments.interchange.rows import problems_text
 from tournaments.models import Result
@@ -54,3 +56,16 @@ def test_one_of_a_thing_is_singular():
     assert result_summary(down) == "7NT by N, 1 trick (NS -650)"
     with translation.override("zh-hans"):
         assert result_summary(down) == "N 主打 7NT，1 墩 (NS -650)"
+
+
+def test_the_extend_message_has_plural_forms():
+    assert more_minutes_text(1) == "The round has 1 more minute."
+    assert more_minutes_text(5) == "The round has 5 more minutes."
+    with translation.override("zh-hans"):
+        assert "1" in more_minutes_text(1)
+
+
+def test_one_board_and_one_round_are_singular(client, make_event):
+    event = make_event(pairs=0, num_rounds=1, boards_per_round=1)
+    page = client.get(reverse("tournaments:event_detail", args=[event.pk])).content.decode()
+    assert "1 round × 1 board" in page and "1 rounds" not in page and "1 boards" not in page

@@ -11,7 +11,7 @@ from django.test import Client
 
 from tests.browser.test_my_table import in_thread
 from tests.factories import UserFactory
-from tests.tournaments.test_interchange_usebio_files import EBUSCORE
+from tests.tournaments.interchange.test_interchange_usebio_files import EBUSCORE
 from tournaments.interchange.jobs import import_job_run
 from tournaments.models import ImportJob
 

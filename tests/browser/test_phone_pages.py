@@ -19,8 +19,8 @@ from django.utils import timezone
 
 from ladders import services as ladder_services
 from tests.factories import ImportJobFactory, UserFactory
-from tests.tournaments.test_individual import ebu_individual
-from tests.tournaments.test_interchange_producers import bridgecomposer_file
+from tests.tournaments.formats.individual.test_individual import ebu_individual
+from tests.tournaments.interchange.test_interchange_producers import bridgecomposer_file
 from tournaments import services
 from tournaments.formats.pool import services as pool_services
 from tournaments.formats.teams.services import team_create

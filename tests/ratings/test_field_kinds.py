@@ -15,7 +15,7 @@ from ratings.field import week_field
 from ratings.models import PlayerRate
 from ratings.services.rate import weekly_points_refresh
 from ratings.weeks import week_of
-from tests.tournaments.test_individual import ebu_individual
+from tests.tournaments.formats.individual.test_individual import ebu_individual
 from tournaments.formats.teams.simulation import TeamsSimulationConfig, simulate_teams_event
 from tournaments.interchange.importers.dispatch import event_results_import
 from tournaments.models import Result, TableSeat

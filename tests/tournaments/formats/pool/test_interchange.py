@@ -13,9 +13,9 @@ from rest_framework.test import APIClient
 
 from accounts.models import User
 from tests.factories import UserFactory
-from tests.pool.conftest import boards_of, play, seat
-from tests.tournaments.test_interchange import db_lines
-from tests.tournaments.test_results_import import boards, standings
+from tests.tournaments.formats.pool.conftest import boards_of, play, seat
+from tests.tournaments.interchange.test_interchange import db_lines
+from tests.tournaments.interchange.test_results_import import boards, standings
 from tournaments import services
 from tournaments.formats.pool.selectors import leaderboard_get
 from tournaments.formats.pool.simulation import PoolSimulationConfig, pool_report, simulate_pool

@@ -7,7 +7,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from tests.pool.conftest import boards_of, seat
+from tests.tournaments.formats.pool.conftest import boards_of, seat
 from tournaments.formats.pool import services as pool_services
 from tournaments.models import Result
 

@@ -15,7 +15,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from rest_framework.test import APIClient
 
 from accounts.models import User
-from tests.tournaments.test_interchange_pbn_files import EBU_STYLE
+from tests.tournaments.interchange.test_interchange_pbn_files import EBU_STYLE
 from tournaments.deals import deal_generate, deal_validate
 from tournaments.interchange import UsebioError, usebio_parse
 from tournaments.interchange import exports as interchange
@@ -428,7 +428,7 @@ def test_one_impossible_line_is_shown_on_the_import_page_and_the_events_log(
 
 
 def test_one_impossible_line_of_an_individual_file_is_left_out(db, director):
-    from tests.pool.test_interchange import OTHER_SCORER
+    from tests.tournaments.formats.pool.test_interchange import OTHER_SCORER
 
     api = APIClient()
     api.force_authenticate(director)
@@ -499,7 +499,7 @@ def test_a_board_factored_by_neuberg_is_written_back_with_the_files_matchpoints(
 
 
 def test_our_own_swiss_board_factored_by_neuberg_is_written_on_its_top(make_event):
-    from tests.tournaments.test_swiss_mp_factoring import play_but_one
+    from tests.tournaments.formats.swiss.test_swiss_mp_factoring import play_but_one
 
     event = make_event(pairs=6, start=True, method="mp", mp_factoring="neuberg")
     # board 1 at two of three tables: 12.5 % and 87.5 % of a top of 2 × (3 − 1) = 4

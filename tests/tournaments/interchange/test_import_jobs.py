@@ -12,7 +12,7 @@ from django.utils import timezone
 from django.utils.html import escape
 
 from tests.factories import UserFactory
-from tests.tournaments.test_interchange_usebio_files import EBUSCORE
+from tests.tournaments.interchange.test_interchange_usebio_files import EBUSCORE
 from tournaments.interchange.jobs import import_job_run
 from tournaments.models import Event, ImportJob
 

@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.conftest import held_lead
-from tests.pool.conftest import boards_of, play, seat
+from tests.tournaments.formats.pool.conftest import boards_of, play, seat
 from tournaments.models import Event, PoolReady, PoolResult, Result, TableSeat
 
 pytestmark = pytest.mark.django_db

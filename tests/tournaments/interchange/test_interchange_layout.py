@@ -13,7 +13,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 INTERCHANGE = ROOT / "tournaments" / "interchange"
 # The pure codecs, and the plain values they share (``tournaments/numbers.py`` too).
 CODECS = ["pbn", "usebio", "usebio_individual.py", "records.py", "problems.py"]

@@ -8,7 +8,7 @@ import pytest
 from django.core.cache import cache
 from django.test import Client
 
-from tests.tournaments.test_live import matches_of, play, team_event
+from tests.tournaments.formats.teams.test_live import matches_of, play, team_event
 from tournaments.formats.teams import live_cache as live_service
 from tournaments.live_wsgi import LiveSpectatorFastPath
 

@@ -8,7 +8,7 @@ import pytest
 from django.utils import timezone
 
 from tests.conftest import api_client, held_lead
-from tests.pool.conftest import boards_of, play, seat
+from tests.tournaments.formats.pool.conftest import boards_of, play, seat
 from tournaments.deals import deal_hands
 from tournaments.models import Event, PoolReady, PoolResult
 

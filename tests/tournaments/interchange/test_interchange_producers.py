@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from tests.tournaments.test_results_import import exported
+from tests.tournaments.interchange.test_results_import import exported
 from tournaments.deals import deal_generate
 from tournaments.interchange.compare import event_scoring_compare
 from tournaments.interchange.importers.dispatch import event_results_import

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
-from tests.tournaments.test_interchange import db_lines
-from tests.tournaments.test_results_import import (
+from tests.tournaments.interchange.test_interchange import db_lines
+from tests.tournaments.interchange.test_results_import import (
     boards,
     exported,
     pass_out_and_adjust,

@@ -8,7 +8,7 @@ import re
 from django.urls import reverse
 from django.utils import translation
 
-from tests.pool.conftest import seat
+from tests.tournaments.formats.pool.conftest import seat
 
 
 def card_of(page: str, name: str) -> str:

@@ -12,7 +12,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
 from rest_framework.test import APIClient
 
-from tests.tournaments.test_interchange_usebio_files import EBUSCORE, TEAMSSCORER
+from tests.tournaments.interchange.test_interchange_usebio_files import EBUSCORE, TEAMSSCORER
 from tournaments.errors import BridgeError
 from tournaments.interchange.importers.dispatch import event_results_import
 from tournaments.models import Event

@@ -13,9 +13,9 @@ from rest_framework.test import APIClient
 
 from accounts.models import User
 from tests.factories import UserFactory
-from tests.tournaments.test_interchange import db_lines
-from tests.tournaments.test_interchange_pbn_files import EBU_STYLE, deal, per_table_file
-from tests.tournaments.test_interchange_usebio_files import EBUSCORE, TEAMSSCORER
+from tests.tournaments.interchange.test_interchange import db_lines
+from tests.tournaments.interchange.test_interchange_pbn_files import EBU_STYLE, deal, per_table_file
+from tests.tournaments.interchange.test_interchange_usebio_files import EBUSCORE, TEAMSSCORER
 from tournaments import services
 from tournaments.interchange import exports as interchange
 from tournaments.interchange.importers.dispatch import event_results_import

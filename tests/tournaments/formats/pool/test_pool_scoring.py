@@ -11,7 +11,7 @@ from django.utils import timezone
 
 import scoring
 from tests.conftest import need_postgres
-from tests.pool.conftest import boards_of, play, seat
+from tests.tournaments.formats.pool.conftest import boards_of, play, seat
 from tournaments.errors import BridgeError, ConflictError
 from tournaments.formats.pool import services as pool_services
 from tournaments.models import Event, PoolBoard, PoolDeal, PoolReady, PoolResult, PoolScore

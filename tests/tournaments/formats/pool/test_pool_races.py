@@ -11,7 +11,7 @@ import pytest
 from django.db import connection, connections
 
 from tests.conftest import held_lead, need_postgres
-from tests.pool.conftest import boards_of, seat
+from tests.tournaments.formats.pool.conftest import boards_of, seat
 from tests.tournaments.test_concurrency import race
 from tournaments import services
 from tournaments.errors import BridgeError
