@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -84,7 +85,10 @@ def player_detail(request: HttpRequest, username: str) -> HttpResponse:
 @login_required
 @require_POST
 def player_deduct(request: HttpRequest, username: str) -> HttpResponse:
-    """A director's penalty: a ledger row with a reason (the player may drop a tier)."""
+    """A director's penalty: a ledger row with a reason (the player may drop a tier).
+    Who asks is checked before anything they send is read."""
+    if not may_deduct_master_points(user=request.user):
+        raise PermissionDenied
     player = player_get(username=username) if "\x00" not in username else None
     if player is None:
         raise Http404

@@ -115,3 +115,17 @@ def test_the_profile_shows_the_rate_and_its_chart(client):
     assert "61.2" in html and "70.1" in html
     assert '<svg class="chart rate-chart"' in html and "<polyline" in html
     assert h1.week.week in html and "2026-W41: 61.2" in html
+
+
+@pytest.mark.parametrize("amount", ["2", "0", "junk"])
+def test_a_player_is_refused_a_deduction_before_the_amount_is_read(client, amount):
+    """Who asks is checked before what they send: a player gets 403, never the
+    amount's message, and the ledger is unchanged."""
+    player, someone = UserFactory(), UserFactory()
+    MasterPointEntry.objects.create(player=player, amount=6)
+    client.force_login(someone)
+    url = reverse("ratings:player_deduct", args=[player.username])
+    response = client.post(url, {"amount": amount, "reason": "x"})
+    assert response.status_code == 403
+    assert "positive number" not in response.content.decode()
+    assert not MasterPointEntry.objects.filter(kind="deduction").exists()
