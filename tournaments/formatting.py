@@ -57,3 +57,22 @@ def result_words(snapshot: dict) -> str:
         text += _(", lead %(l)s") % {"l": snapshot["lead"]}
     score = snapshot.get("ns_score")
     return f"{text} (NS {score:+d})" if score else f"{text} (NS 0)"
+
+
+def left_out_text(line: dict) -> str:
+    """A line of a file left out of its import, in words: where it is, then why."""
+    where = [_("Board %(n)s") % {"n": line.get("board")}]
+    if line.get("section"):
+        where.append(_("section %(s)s") % {"s": line["section"]})
+    if line.get("round") is not None:
+        where.append(_("round %(n)s") % {"n": line["round"]})
+    if line.get("table") is not None:
+        where.append(_("table %(n)s") % {"n": line["table"]})
+    if line.get("ns") or line.get("ew"):
+        where.append(
+            _("NS %(ns)s, EW %(ew)s") % {"ns": line.get("ns") or "—", "ew": line.get("ew") or "—"}
+        )
+    return _("%(where)s was left out of the import: %(reason)s") % {
+        "where": ", ".join(where),
+        "reason": line.get("reason", ""),
+    }

@@ -18,7 +18,7 @@ from django.views.decorators.http import require_POST
 from .. import selectors, services
 from ..errors import BridgeError
 from ..formats import format_for
-from ..formatting import more_minutes_text
+from ..formatting import left_out_text, more_minutes_text
 from ..forms import AddPairForm, CorrectionForm, EventForm, event_edit_form
 from ..interchange import pbn_decode
 from ..interchange.compare import event_scoring_compare
@@ -33,7 +33,7 @@ from ..selectors.imports import import_job_get
 from ..services import schedule
 from .actions import perform
 from .display import contract_html, pair_names, score_text
-from .eventlog import LEFT_OUT_SHOWN, left_out_more_text, left_out_text, log_sentence
+from .eventlog import LEFT_OUT_SHOWN, left_out_more_text, log_sentence
 
 EXTEND_MINUTES = 5
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from ..formatting import result_words
+from ..formatting import left_out_text, result_words
 from ..selectors.events import LEFT_OUT_ACTION
 
 
@@ -37,25 +37,6 @@ def _sentences() -> dict:
         "hcp_par_table": _("The director changed the HCP-par expected-score table."),
         "entry_disconnection": _("A pair's disconnection was recorded: 20 IMPs off."),
         "entry_disconnection_undo": _("A pair's disconnection was taken back."),
-    }
-
-
-def left_out_text(line: dict) -> str:
-    """A line of a file left out of its import, in words: where it is, then why."""
-    where = [_("Board %(n)s") % {"n": line.get("board")}]
-    if line.get("section"):
-        where.append(_("section %(s)s") % {"s": line["section"]})
-    if line.get("round") is not None:
-        where.append(_("round %(n)s") % {"n": line["round"]})
-    if line.get("table") is not None:
-        where.append(_("table %(n)s") % {"n": line["table"]})
-    if line.get("ns") or line.get("ew"):
-        where.append(
-            _("NS %(ns)s, EW %(ew)s") % {"ns": line.get("ns") or "—", "ew": line.get("ew") or "—"}
-        )
-    return _("%(where)s was left out of the import: %(reason)s") % {
-        "where": ", ".join(where),
-        "reason": line.get("reason", ""),
     }
 
 

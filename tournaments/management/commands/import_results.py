@@ -6,9 +6,9 @@ from django.core.management.base import BaseCommand, CommandError
 
 from tournaments.errors import BridgeError
 from tournaments.formats import format_for
+from tournaments.formatting import left_out_text
 from tournaments.interchange.importers.dispatch import AlreadyImportedError, event_results_import
 from tournaments.selectors.events import import_left_out_get
-from tournaments.views.eventlog import left_out_text
 
 
 class Command(BaseCommand):
