@@ -38,6 +38,7 @@ INSTALLED_APPS = [
     "tournaments",
     "ratings",
     "ladders",
+    "online",
 ]
 
 MIDDLEWARE = [
