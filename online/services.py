@@ -73,9 +73,10 @@ REFUSALS = {
     "bad_action": _("That is not an action of the table."),
     "bad_message": _("That message is not understood."),
     "not_found": _("No such table in this event."),
+    "not_online": _("This event is played at physical tables: enter the results on my-table."),
 }
 #: Refusals about the table's state, not the request itself: 409 in the API.
-CONFLICTS = {"stale", "board_over", "round_over"}
+CONFLICTS = {"stale", "board_over", "round_over", "not_online"}
 #: What the director does at a table (the engine's ``rule`` and ``cut``).
 DIRECTOR_KINDS = ("rule", "cut")
 PLAYER_KINDS = ("call", "card", "claim", "accept", "reject", "undo")
@@ -108,24 +109,28 @@ def _table(event_id: int, table_id: int) -> EventTable:
     return table
 
 
-def table_state_get(*, user: User, event_id: int, table_id: int) -> dict:
-    """The table's board as the user's seat may see it (a director: the whole table);
-    anyone else is refused ``not_seated`` before anything about the table is said."""
-    table = _table(event_id, table_id)
+def _viewer(table: EventTable, user: User) -> str | None:
+    """The user's seat at the table (None: a director, who sees the whole table); anyone
+    else is refused ``not_seated`` before anything about the table is said."""
     seat = table_seat_get(table=table, user=user)
     if seat is None and not table_may_watch(table=table, user=user):
         raise play_refusal("not_seated")
-    return seat_view(table_snapshot_get(table=table), seat)
+    if not table.event.online_play:
+        raise play_refusal("not_online")
+    return seat
 
 
 def table_viewer_get(*, user: User, event_id: int, table_id: int) -> str | None:
-    """The seat a connection of ``user`` receives views for (None: a director, who sees
-    the whole table); ``not_seated`` for anyone else."""
+    """The seat a connection of ``user`` receives views for (None: a director)."""
+    return _viewer(_table(event_id, table_id), user)
+
+
+def table_state_get(*, user: User, event_id: int, table_id: int) -> dict:
+    """The table's board in play (or its last one finished) as the user's seat may see
+    it; a director sees the whole table."""
     table = _table(event_id, table_id)
-    seat = table_seat_get(table=table, user=user)
-    if seat is None and not table_may_watch(table=table, user=user):
-        raise play_refusal("not_seated")
-    return seat
+    seat = _viewer(table, user)
+    return seat_view(table_snapshot_get(table=table), seat)
 
 
 def table_broadcast(*, table_id: int, states: list[dict]) -> None:
@@ -174,9 +179,7 @@ def play_act(
     now = now or timezone.now()
     with transaction.atomic(durable=True):
         table = _table(event_id, table_id)
-        own = table_seat_get(table=table, user=user)
-        if own is None and not table_may_watch(table=table, user=user):
-            raise play_refusal("not_seated")  # who asks, before anything else
+        own = _viewer(table, user)  # who asks, before anything else
         if kind not in PLAYER_KINDS + DIRECTOR_KINDS:
             raise play_refusal("bad_action")
         value = _value_text(kind, value)
