@@ -67,7 +67,7 @@
             .map(function (c) { return rankText(c.charAt(1)); });
           var li = document.createElement("li");
           li.appendChild(suitSpan(suit));
-          li.appendChild(document.createTextNode(" " + (ranks.length ? ranks.join(" ") : "\u2013")));
+          li.appendChild(document.createTextNode(" " + (ranks.length ? ranks.join("\u2009") : "\u2013")));
           list.appendChild(li);
         });
       });
@@ -86,7 +86,7 @@
       });
       box.querySelector('[data-f="step"]').textContent =
         step === 0 ? label("start") : fill(label("trick"), { n: step, total: total });
-      box.querySelector('[data-f="won"]').textContent = fill(label("won"), won);
+      box.querySelector('[data-f="won"]').textContent = fill(label("won"), { ns: won.NS, ew: won.EW });
       var cut = step === total && total > 0 && (total < 13 || !data.tricks[total - 1].winner);
       box.querySelector('[data-f="claimed"]').textContent = cut ? label("claimed") : "";
       box.querySelector('[data-go="first"]').disabled = step === 0;
