@@ -147,3 +147,32 @@ def test_the_replay_costs_no_query(client, played):
         client.get(url)
 
     assert len(with_replay) == len(without)
+
+
+def test_a_board_played_online_replays_and_comes_back_from_its_pbn_file(client, make_event):
+    """End to end: a board played through the online services, its round closed: the
+    board page replays the engine's own tricks, and the PBN results file carries its
+    auction and play back to the same line."""
+    from tests.online.conftest import play_out, seated_table
+    from tests.tournaments.interchange.test_results_import import exported
+    from tournaments.interchange.importers.dispatch import event_results_import
+
+    seated = seated_table(make_event(pairs=4, start=True, online_play=True))
+    board_id = seated.snapshot()["board"]
+    play_out(seated, random.Random(11))
+    result = Result.objects.select_related("board").get(table=seated.table, board_id=board_id)
+    assert result.play and result.status == Result.Status.PLAYED
+    services.round_close(event=seated.event, number=1)
+
+    html = page(client, seated.event, result.board.number)
+
+    replay = next(r for r in replays_of(html) if r["id"] == result.pk)
+    played = [card for t in replay["tricks"] for _, card in t["cards"]]
+    assert len(played) == 52 and played[0] == result.lead
+    ns = sum(1 for t in replay["tricks"] if t["winner"] in ("N", "S"))
+    assert (ns if result.declarer in "NS" else 13 - ns) == result.tricks
+    imported = event_results_import(data=exported(seated.event, "pbn"))
+    again = Result.objects.get(
+        board__event=imported, board__number=result.board.number, table__number=seated.table.number
+    )
+    assert (again.auction, again.play) == (result.auction, result.play)
