@@ -253,8 +253,8 @@
     return el("div", {
       class: "seat-label" + (vulnerable(seat) ? " vul-red" : "") + (view.to_play === seat && view.phase !== "over" ? " turn" : ""),
     }, [
-      el("span", { class: "compass", text: seat }),
-      el("span", { class: "who" }, [el("span", { class: "seat-name", text: seatName(seat) }), name ? el("span", { class: "player", text: name }) : null]),
+      el("span", { class: "seat-dot", text: seat }),
+      el("span", { class: "who" }, [el("span", { class: "seat-dir", text: seatName(seat) }), name ? el("span", { class: "player", text: name }) : null]),
     ].concat(tags));
   }
 
