@@ -4,4 +4,5 @@ urlpatterns = [
     path("", include("tournaments.api.urls")),
     path("", include("ladders.api_urls")),
     path("", include("ratings.api_urls")),
+    path("", include("online.api_urls")),
 ]

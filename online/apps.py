@@ -6,3 +6,6 @@ class OnlineConfig(AppConfig):
     name = "online"
     verbose_name = _("Online play")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from . import receivers  # noqa: F401 - connects the round close's cut

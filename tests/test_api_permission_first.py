@@ -150,6 +150,7 @@ def world(make_event, director):
         team_enter(event=teams_event, team=team, by=director)
     return {
         "event_id": event.pk,
+        "table_id": table.pk,
         "entry_id": table.ns_id,
         "number": 1,
         "result_id": result.pk,

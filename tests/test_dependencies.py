@@ -119,3 +119,19 @@ def test_the_check_sees_every_kind_of_import(tmp_path, source, expected):
     path = tmp_path / "m.py"
     path.write_text(source, encoding="utf-8")
     assert imported_modules(path) == expected
+
+
+def test_tournaments_never_imports_nor_names_online():
+    """``tournaments <- online``: the online app listens to ``round_closing`` and calls
+    tournaments' services; tournaments knows nothing of it."""
+    assert offenders("tournaments", ("online",)) == {}
+    named = {
+        str(path.relative_to(ROOT))
+        for path in sorted((ROOT / "tournaments").rglob("*.py"))
+        if "migrations" not in path.parts and "online" in models_by_label(path)
+    }
+    assert named == set()
+
+
+def test_online_never_imports_ratings_or_ladders():
+    assert offenders("online", ("ratings", "ladders")) == {}

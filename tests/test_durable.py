@@ -10,6 +10,7 @@ import pytest
 from django.db import transaction
 
 from ladders import services as ladder_services
+from online import services as online_services
 from ratings import services as rating_services
 from ratings.services import rate as rate_services
 from ratings.services import standing as standing_services
@@ -54,6 +55,7 @@ DURABLE = [
     rate_services.weekly_points_refresh,
     rate_services.rate_week_compute,
     standing_services.tier_change_email_send,
+    online_services.play_act,
 ]
 
 

@@ -4,7 +4,7 @@
 0. a request's idempotency key (only that request's own replays ever wait on it),
 1. the event,
 2. its round,
-3. a table,
+3. a table, then a board played online at it (``online/lock_objects.py``),
 4. a result,
 5. an entry (registration); several entries of one event in ascending id order
    (``pending_entries_for_update``: a pair completes and its players' other pending

@@ -30,6 +30,7 @@ IDEMPOTENCY_KEY = 0
 EVENT = 10
 ROUND = 20
 TABLE = 30
+BOARD_PLAY = 35  # a board played online at the table (online/lock_objects.py)
 RESULT = 40
 ENTRY = 50
 POOL_BOARD = 60

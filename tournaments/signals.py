@@ -15,3 +15,9 @@ event_finished = Signal()
 # Sent by the in-process clock (``manage.py run_clock``) on every tick with ``now``, so
 # that other apps' timed work (ladder deadlines) runs where there is no Celery beat.
 clock_ticked = Signal()
+
+# Sent by a round close inside its transaction, with ``event``, ``rnd`` (the round,
+# locked FOR UPDATE) and ``now``, before the round's unfinished boards are cut: an app
+# that plays boards (online play) ends its boards still in play first and stores them
+# (``docs/rules.md`` § The clock). A listener's writes commit with the close.
+round_closing = Signal()

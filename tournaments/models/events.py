@@ -96,6 +96,14 @@ class Event(models.Model):
         default=False,
         help_text=_("Each player sees their own hand of their table's boards on my-table."),
     )
+    # docs/rules.md § Online play: a player may ask to take back their last call or card.
+    undo_allowed = models.BooleanField(
+        _("undo allowed"),
+        default=True,
+        help_text=_(
+            "Online play: a player may take back their last call or card if the opponents agree."
+        ),
+    )
     traveller_hidden = models.BooleanField(
         _("hide travellers until the round ends"),
         default=False,

@@ -23,6 +23,7 @@ from ..formats import format_for
 from ..formats.teams.live_cache import live_changed
 from ..lock_objects import event_for_update, round_of_event_for_update
 from ..models import Board, Entry, Event, Result, Round
+from ..signals import round_closing
 from .audit import log_action
 from .totals import event_finish_ranking, totals_recompute
 
@@ -157,6 +158,7 @@ def round_close(
             )
         if rnd.status == Round.Status.CLOSED:
             return rnd
+        round_closing.send(sender=Round, event=event, rnd=rnd, now=now)
         fmt = format_for(event)
         tables = list(rnd.tables.all())
         boards_at = fmt.round_boards(rnd=rnd, tables=tables)

@@ -1,0 +1,141 @@
+"""Reads of online play: who sits where, which board a table is on, its snapshot."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from accounts.models import User
+from tournaments.formats import format_for
+from tournaments.models import Board, Result, Table
+from tournaments.permissions import is_event_director
+from tournaments.selectors.play import seat_letter_of
+
+from .models import BoardPlay, PlayAction
+
+
+def table_seat_get(*, table: Table, user: User) -> str | None:
+    """The seat ``user`` holds at ``table`` for online play, by the one seat rule of
+    my-table (``seat_letter_of``: the line-up seat, else the pair's order); None when
+    the user does not play there. ``table`` has its round and event loaded."""
+    if not user.is_authenticated or table.is_bye:
+        return None
+    side = format_for(table.event).table_side(table=table, user=user)
+    if side is None:
+        return None
+    entry_id = table.ns_id if side == "NS" else table.ew_id
+    return seat_letter_of(table=table, side=side, entry=entry_id, user=user)
+
+
+def table_may_watch(*, table: Table, user: User) -> bool:
+    """Whether a user with no seat at the table may watch it whole: the event's
+    directors (spectators outside the event come with their own setting, later)."""
+    return is_event_director(user=user, event=table.event)
+
+
+@dataclass
+class TableBoards:
+    """Where a table stands in its round: the board in play (or next to start), its
+    ``BoardPlay`` if started, the version the table is at (a board not started yet
+    starts there: versions run on across a round's boards, so a message meant for the
+    last board is never applied to the next), and the last board finished."""
+
+    boards: list[Board]
+    current: Board | None
+    play: BoardPlay | None
+    base_version: int
+    last: BoardPlay | None  # the last board finished online (shown when none is left)
+
+
+def table_boards_get(*, table: Table) -> TableBoards:
+    """The table's round boards in order; the current one is the first without a
+    result or a finished ``BoardPlay`` (``docs/rules.md`` § Online play: the next board
+    starts by itself). Three queries."""
+    boards = format_for(table.event).round_boards(rnd=table.round, tables=[table])[table.pk]
+    plays = {
+        bp.board_id: bp for bp in BoardPlay.objects.filter(table=table).select_related("board")
+    }
+    with_result = set(Result.objects.filter(table=table).values_list("board_id", flat=True))
+    current = None
+    for board in boards:
+        play = plays.get(board.pk)
+        if play is not None and play.status != BoardPlay.Status.PLAYING:
+            continue
+        if board.pk in with_result:
+            continue
+        current = board
+        break
+    play = plays.get(current.pk) if current is not None else None
+    finished = [p for p in plays.values() if p.status != BoardPlay.Status.PLAYING]
+    last = max(finished, key=lambda p: (p.version, p.pk)) if finished else None
+    base = max((p.version for p in plays.values()), default=0)
+    return TableBoards(boards=boards, current=current, play=play, base_version=base, last=last)
+
+
+def board_actions(play: BoardPlay | None) -> list[list[str]]:
+    """A board's stored actions in order, as ``[seat, kind, value, alert]``."""
+    if play is None:
+        return []
+    return [
+        [seat, kind, value, alert]
+        for seat, kind, value, alert in PlayAction.objects.filter(play=play)
+        .order_by("seq")
+        .values_list("seat", "kind", "value", "alert")
+    ]
+
+
+def board_snapshot(
+    *,
+    table: Table,
+    board: Board | None,
+    play: BoardPlay | None,
+    actions: list[list[str]],
+    base_version: int,
+    next_: dict | None,
+) -> dict:
+    """A plain dict of everything a seat's view is computed from (``state.seat_view``):
+    what the services broadcast to the table's group."""
+    rnd = table.round
+    return {
+        "event": table.event_id,
+        "table": table.pk,
+        "board": board.pk if board is not None else None,
+        "board_number": board.number if board is not None else None,
+        "deal": board.deal if board is not None else None,
+        "dealer": board.dealer if board is not None else None,
+        "vulnerability": board.vulnerability if board is not None else None,
+        "undo_allowed": table.event.undo_allowed,
+        "base_version": base_version,
+        "actions": actions,
+        "ends_at": rnd.ends_at.isoformat() if rnd is not None else None,
+        "next": next_,
+        "connected": None,
+    }
+
+
+def round_over_next(*, table: Table) -> dict:
+    """What a table shows when its round's boards are all finished."""
+    return {"round_over": True, "where": ""}
+
+
+def table_snapshot_get(*, table: Table) -> dict:
+    """The snapshot of the table's board in play, or of the last one finished when none
+    is left (with ``next`` saying the round is over there)."""
+    where = table_boards_get(table=table)
+    if where.current is not None:
+        actions = board_actions(where.play)
+        base = where.play.version - len(actions) if where.play is not None else where.base_version
+        return board_snapshot(
+            table=table, board=where.current, play=where.play, actions=actions,
+            base_version=base, next_=None,
+        )  # fmt: skip
+    last = where.last
+    if last is None:  # no board to play here (a bye, or every result typed)
+        return board_snapshot(
+            table=table, board=None, play=None, actions=[], base_version=0,
+            next_=round_over_next(table=table),
+        )  # fmt: skip
+    actions = board_actions(last)
+    return board_snapshot(
+        table=table, board=last.board, play=last, actions=actions,
+        base_version=last.version - len(actions), next_=round_over_next(table=table),
+    )  # fmt: skip

@@ -1,0 +1,312 @@
+"""Every state change of online play. The REST views and the WebSocket consumer call
+these, with the same seat check (``docs/rules.md`` § Online play; docs/online-play.md).
+
+An action is checked in this order: who asks (a seat at the table: ``not_seated``), the
+round (``round_over`` once closed or past its scheduled end), then the engine's own
+refusals after the board's stored actions are replayed. It is stored (``PlayAction``)
+before anything is broadcast: the table's snapshot goes to its channel-layer group once
+the transaction has committed, and each connection sends its seat only its own view.
+
+Locks, as a result entry's (``online/lock_objects.py``): the round FOR SHARE, the table,
+then the board played there; the round close cuts the boards in play under the round's
+lock FOR UPDATE, so an action racing the cut is applied before it or refused.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+from functools import partial
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from accounts.models import User
+from tableplay import DIRECTOR, Action, Table, TableError
+from tableplay.cards import side
+from tournaments.errors import BridgeError, ConflictError, PermissionDeniedError
+from tournaments.lock_objects import round_for_share, table_for_update
+from tournaments.models import Round
+from tournaments.models import Table as EventTable
+from tournaments.services.results_online import (
+    result_online_cut,
+    result_online_store,
+    round_past_end,
+)
+
+from .lock_objects import board_play_for_update, board_plays_in_play_for_update
+from .models import BoardPlay, PlayAction
+from .records import auction_record, play_record
+from .selectors import (
+    board_actions,
+    board_snapshot,
+    round_over_next,
+    table_boards_get,
+    table_may_watch,
+    table_seat_get,
+    table_snapshot_get,
+)
+from .state import group_name, seat_view, snapshot_table
+
+logger = logging.getLogger(__name__)
+
+#: What a player is told for each refusal (the codes of docs/online-play.md).
+REFUSALS = {
+    "out_of_turn": _("It is not your turn."),
+    "illegal_call": _("That call is not allowed now."),
+    "not_in_hand": _("That card is not in the hand."),
+    "revoke": _("You must follow suit."),
+    "claim_too_many": _("You cannot claim more tricks than remain."),
+    "not_yours": _("That is not yours to answer."),
+    "board_over": _("This board is over."),
+    "stale": _("The table has changed since you last saw it: look again."),
+    "not_seated": _("You do not sit at this table in that seat."),
+    "round_over": _("The round has ended: no more play at this table."),
+    "claim_waiting": _("A claim is waiting for its answer."),
+    "undo_waiting": _("An undo is waiting for its answer."),
+    "undo_off": _("Undo is turned off in this event."),
+    "nothing_to_undo": _("Only your own last call or card can be taken back."),
+    "nothing_to_answer": _("Nothing is waiting for an answer."),
+    "bad_action": _("That is not an action of the table."),
+    "bad_message": _("That message is not understood."),
+    "not_found": _("No such table in this event."),
+    "not_online": _("This event is played at physical tables: enter the results on my-table."),
+}
+#: Refusals about the table's state, not the request itself: 409 in the API.
+CONFLICTS = {"stale", "board_over", "round_over", "not_online"}
+#: What the director does at a table (the engine's ``rule`` and ``cut``).
+DIRECTOR_KINDS = ("rule", "cut")
+PLAYER_KINDS = ("call", "card", "claim", "accept", "reject", "undo")
+
+
+def play_refusal(code: str) -> BridgeError:
+    """The service's error for a refusal ``code`` (a 4xx of the API, an ``error``
+    message of the WebSocket)."""
+    message = str(REFUSALS.get(code, REFUSALS["bad_action"]))
+    if code == "not_seated":
+        return PermissionDeniedError(message, code=code)
+    if code in CONFLICTS:
+        return ConflictError(message, code=code)
+    if code == "not_found":
+        error = BridgeError(message, code=code)
+        error.status = 404
+        return error
+    return BridgeError(message, code=code)
+
+
+def _table(event_id: int, table_id: int) -> EventTable:
+    table = (
+        EventTable.objects.select_related("round__event")
+        .filter(pk=table_id, event_id=event_id, round__isnull=False)
+        .first()
+    )
+    if table is None:
+        raise play_refusal("not_found")
+    table.event = table.round.event  # one event row, not two
+    return table
+
+
+def _viewer(table: EventTable, user: User) -> str | None:
+    """The user's seat at the table (None: a director, who sees the whole table); anyone
+    else is refused ``not_seated`` before anything about the table is said."""
+    seat = table_seat_get(table=table, user=user)
+    if seat is None and not table_may_watch(table=table, user=user):
+        raise play_refusal("not_seated")
+    if not table.event.online_play:
+        raise play_refusal("not_online")
+    return seat
+
+
+def table_viewer_get(*, user: User, event_id: int, table_id: int) -> str | None:
+    """The seat a connection of ``user`` receives views for (None: a director)."""
+    return _viewer(_table(event_id, table_id), user)
+
+
+def table_state_get(*, user: User, event_id: int, table_id: int) -> dict:
+    """The table's board in play (or its last one finished) as the user's seat may see
+    it; a director sees the whole table."""
+    table = _table(event_id, table_id)
+    seat = _viewer(table, user)
+    return seat_view(table_snapshot_get(table=table), seat)
+
+
+def table_broadcast(*, table_id: int, states: list[dict]) -> None:
+    """Send the table's new snapshots to its group (after the commit): a message
+    ``{"type": "table.state", "states": [snapshot, ...]}``, each connection turning each
+    snapshot into its own seat's view. A channel-layer outage loses the broadcast, never
+    the action: a client that reconnects reads the stored state."""
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    try:
+        async_to_sync(layer.group_send)(
+            group_name(table_id), {"type": "table.state", "states": states}
+        )
+    except Exception:  # noqa: BLE001 - stored already; the clients catch up on reconnect
+        logger.exception("broadcast to table %s failed", table_id)
+
+
+def _value_text(kind: str, value) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool) or not isinstance(value, str | int):
+        raise play_refusal("bad_message")
+    text = str(value).strip()
+    if len(text) > 8:
+        raise play_refusal("illegal_call" if kind == "call" else "bad_message")
+    return text
+
+
+def play_act(
+    *,
+    user: User,
+    event_id: int,
+    table_id: int,
+    version: int,
+    kind: str,
+    value=None,
+    alert: str = "",
+    seat: str | None = None,
+    now: datetime | None = None,
+) -> dict:
+    """A seated player's call, card, claim, answer or undo (a director's ``rule`` or
+    ``cut``) at the table's board in play; returns the board as the user's seat sees it
+    after the action. ``version``: the table's version the sender saw; ``seat``: the
+    seat the sender acts for, when it says one (another than its own is refused)."""
+    now = now or timezone.now()
+    with transaction.atomic(durable=True):
+        table = _table(event_id, table_id)
+        own = _viewer(table, user)  # who asks, before anything else
+        if kind not in PLAYER_KINDS + DIRECTOR_KINDS:
+            raise play_refusal("bad_action")
+        value = _value_text(kind, value)
+        alert = alert.strip()[:500] if isinstance(alert, str) else ""
+        if kind in DIRECTOR_KINDS:
+            if not table_may_watch(table=table, user=user):
+                raise play_refusal("not_yours")
+            actor = DIRECTOR
+        else:
+            if own is None or (seat is not None and seat != own):
+                raise play_refusal("not_seated")
+            actor = own
+        round_for_share(table.round_id)
+        table = table_for_update(table.pk)
+        table.event = table.round.event
+        if round_past_end(rnd=table.round, now=now):
+            raise play_refusal("round_over")
+        where = table_boards_get(table=table)
+        if where.current is None:
+            raise play_refusal("board_over")
+        if where.play is None:
+            play = BoardPlay.objects.create(
+                table=table, board=where.current, version=where.base_version, started_at=now
+            )
+            actions: list[list[str]] = []
+        else:
+            play = board_play_for_update(where.play.pk)
+            if play.status != BoardPlay.Status.PLAYING:
+                raise play_refusal("board_over")
+            actions = board_actions(play)
+        base = play.version - len(actions)
+        snapshot = board_snapshot(
+            table=table, board=where.current, play=play, actions=actions,
+            base_version=base, next_=None,
+        )  # fmt: skip
+        engine = snapshot_table(snapshot)
+        try:
+            engine.apply(Action(kind, actor, value, alert), version=version)
+        except TableError as error:
+            raise play_refusal(error.code) from None
+        if kind in ("call", "card"):  # as the engine reads them: "1NT", "SA"
+            value, alert = engine.moves[-1].value, engine.moves[-1].alert
+        PlayAction.objects.create(
+            play=play, seq=len(actions) + 1, seat=actor, kind=kind, value=value,
+            alert=alert, user=user, created_at=now,
+        )  # fmt: skip
+        actions.append([actor, kind, value, alert])
+        play.version = engine.version
+        states = [snapshot]
+        if engine.phase == "over":
+            _board_end(play, engine, user=user, seat=own, now=now)
+            following = table_boards_get(table=table)
+            if following.current is not None:
+                snapshot["next"] = {
+                    "board": following.current.pk,
+                    "board_number": following.current.number,
+                }
+                states.append(
+                    board_snapshot(
+                        table=table,
+                        board=following.current,
+                        play=None,
+                        actions=[],
+                        base_version=play.version,
+                        next_=None,
+                    )  # fmt: skip
+                )
+            else:
+                snapshot["next"] = round_over_next(table=table)
+        else:
+            play.save(update_fields=["version"])
+        transaction.on_commit(partial(table_broadcast, table_id=table.pk, states=states))
+        return seat_view(snapshot, None if actor == DIRECTOR else actor, table=engine)
+
+
+def _board_end(play: BoardPlay, engine: Table, *, user: User | None, seat, now) -> None:
+    """The board is over: store its result (confirmed, with auction and play; a cut
+    board as the close cuts one) and mark the ``BoardPlay``."""
+    outcome = engine.result
+    table, board = play.table, play.board
+    auction, cards = auction_record(engine), play_record(engine)
+    if outcome.status == "cut":
+        result = result_online_cut(table=table, board=board, auction=auction, play=cards, now=now)
+        play.status = BoardPlay.Status.CUT
+    else:
+        result = result_online_store(
+            table=table, board=board, contract=outcome.contract, declarer=outcome.declarer,
+            tricks=outcome.tricks, lead=outcome.lead, auction=auction, play=cards,
+            user=user, side=side(seat) if seat else "TD", now=now,
+        )  # fmt: skip
+        play.status = BoardPlay.Status.OVER
+    play.ended_at = now
+    play.result = result
+    play.save(update_fields=["version", "status", "ended_at", "result"])
+
+
+def round_boards_cut(*, rnd: Round, now: datetime | None = None) -> int:
+    """The round's cut (``docs/rules.md`` § Online play, the clock): every board still in
+    play at its tables ends where it stands, stored cut with its auction and play so far
+    (no score, as any unfinished board). Runs inside the round close's transaction (it
+    holds the event and the round FOR UPDATE); returns how many boards it cut."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        plays = board_plays_in_play_for_update(table_ids=rnd.tables.values_list("pk", flat=True))
+        if not plays:
+            return 0
+        undo = rnd.event.undo_allowed
+        tables = {
+            t.pk: t for t in EventTable.objects.filter(round=rnd).select_related("round__event")
+        }
+        for play in plays:
+            play.table = tables[play.table_id]
+            actions = board_actions(play)
+            snapshot = board_snapshot(
+                table=play.table, board=play.board, play=play, actions=actions,
+                base_version=play.version - len(actions), next_=round_over_next(table=play.table),
+            )  # fmt: skip
+            snapshot["undo_allowed"] = undo
+            engine = snapshot_table(snapshot)
+            engine.apply(Action("cut", DIRECTOR))
+            PlayAction.objects.create(
+                play=play, seq=len(actions) + 1, seat=DIRECTOR, kind="cut", created_at=now
+            )
+            actions.append([DIRECTOR, "cut", "", ""])
+            play.version = engine.version
+            _board_end(play, engine, user=None, seat=None, now=now)
+            transaction.on_commit(
+                partial(table_broadcast, table_id=play.table_id, states=[snapshot])
+            )
+        return len(plays)

@@ -1,0 +1,51 @@
+"""What a seat is sent, from a table's snapshot: the one place a view leaves the server.
+
+A snapshot (``selectors.table_snapshot_get``) is what the services broadcast on the
+channel layer to group ``table-<id>`` after every change: the board's deal and its
+actions, so each connection computes its own seat's view without a database read. Only
+``seat_view``'s answer, filtered by ``tableplay.table_view``, is ever sent to a client
+(``docs/rules.md`` § Online play, what a seat sees; shapes: docs/online-play.md).
+"""
+
+from __future__ import annotations
+
+from tableplay import Action, Table, table_view
+
+
+def group_name(table_id: int) -> str:
+    """The channel-layer group of a table's connections."""
+    return f"table-{table_id}"
+
+
+def snapshot_table(snapshot: dict) -> Table | None:
+    """The engine's table after the snapshot's actions (None: no board at the table)."""
+    if snapshot.get("deal") is None:
+        return None
+    table = Table(
+        snapshot["deal"],
+        snapshot["dealer"],
+        snapshot["vulnerability"],
+        undo_allowed=snapshot["undo_allowed"],
+    )
+    table.version = snapshot["base_version"]  # versions run on across a round's boards
+    for seat, kind, value, alert in snapshot["actions"]:
+        table.apply(Action(kind, seat, value, alert))
+    return table
+
+
+def seat_view(snapshot: dict, seat: str | None, *, table: Table | None = None) -> dict:
+    """The table as ``seat`` ("N", "E", "S", "W"; None for a director or spectator) may
+    see it, with the board's place in the round (docs/online-play.md, the table view)."""
+    table = table if table is not None else snapshot_table(snapshot)
+    view = table_view(table, seat) if table is not None else {"version": snapshot["base_version"]}
+    return {
+        "event": snapshot["event"],
+        "table": snapshot["table"],
+        "board": snapshot["board"],
+        "board_number": snapshot["board_number"],
+        "seat": seat,
+        **view,
+        "ends_at": snapshot["ends_at"],
+        "next": snapshot["next"],
+        "connected": snapshot.get("connected"),
+    }
