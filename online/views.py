@@ -20,30 +20,11 @@ from django.utils.translation import gettext as _
 
 from tournaments.formats import format_for
 from tournaments.models import EntryMember, Table, TableSeat
-from tournaments.permissions import is_event_director
-from tournaments.selectors import seat_letter_of
 from tournaments.timezones import zone_label
 
+from .selectors import table_may_watch, table_seat_get
+
 SEATS = ("N", "E", "S", "W")
-
-
-def table_seat_of(*, table: Table, user) -> str | None:
-    """The seat ``user`` holds at ``table``: their line-up seat where the format seats
-    players (teams, the pool, individual events), else by the pair's order, the first
-    player North (or East), the second South (or West) (docs/rules.md § Entry and
-    confirmation, online play)."""
-    if format_for(table.event).seats_players:
-        seats = TableSeat.objects.filter(table=table, player=user)
-        return seats.values_list("seat", flat=True).first()
-    member = (
-        EntryMember.objects.filter(entry_id__in=[table.ns_id, table.ew_id], player=user)
-        .select_related("entry")
-        .first()
-    )
-    if member is None:
-        return None
-    side = table.side_of(member.entry_id)
-    return seat_letter_of(table=table, side=side, entry=member.entry, user=user)
 
 
 def _seat_names(table: Table) -> dict[str, str]:
@@ -123,6 +104,7 @@ def _strings() -> dict[str, str]:
         "cancel": _("Cancel"),
         # results and moving on
         "result": _("Result"),
+        "no_board": _("No board to play at this table now."),
         "made": _("%(contract)s by %(seat)s, %(n)s tricks"),
         "score_ns": _("NS %(score)s"),
         "cut": _("The board was cut by the clock."),
@@ -162,13 +144,16 @@ def _strings() -> dict[str, str]:
 @login_required
 def table_page(request: HttpRequest, event_id: int, table_id: int) -> HttpResponse:
     table = get_object_or_404(
-        Table.objects.select_related("event", "round"), pk=table_id, event_id=event_id
+        Table.objects.select_related("event", "round"),
+        pk=table_id,
+        event_id=event_id,
+        round__isnull=False,
     )
     event = table.event
-    # Permissions first: a seat's player or the event's director, else 403.
-    seat = table_seat_of(table=table, user=request.user)
-    director = is_event_director(user=request.user, event=event)
-    if seat is None and not director:
+    # Permissions first: a seat's player or the event's director, else 403 (the seat
+    # rule of the REST and WebSocket doors: online.selectors).
+    seat = table_seat_get(table=table, user=request.user)
+    if seat is None and not table_may_watch(table=table, user=request.user):
         raise PermissionDenied(_("Only the players of this table and the director may open it."))
     if not event.online_play:
         raise Http404(_("This event is not played online."))

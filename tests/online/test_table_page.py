@@ -119,7 +119,7 @@ def test_a_table_of_another_event_is_not_found(client, online, make_event):
     assert response.status_code == 404
 
 
-def test_a_team_member_sits_at_their_line_up_seat_and_one_not_seated_does_not(client, director):
+def test_a_team_member_opens_their_room_at_their_seat_and_not_the_other(client, director):
     event = teams_event_create(
         name="Match", kind="teams_rr", start_at=timezone.now() + timedelta(hours=1),
         boards_per_round=2, director=director, seed=1, teams=2,
@@ -134,14 +134,16 @@ def test_a_team_member_sits_at_their_line_up_seat_and_one_not_seated_does_not(cl
         rosters.append(players)
     services.event_start(event=event, rng=random.Random(1))
     match = Match.objects.select_related("open_table").get(event=event)
-    member = rosters[0][0]
-    client.force_login(member)
-    assert client.get(url(match.open_table)).status_code == 403  # not seated yet
+    member, other = rosters[0][0], rosters[0][1]
     services.table_sit(table_id=match.open_table_id, user=member)
-    seated = TableSeat.objects.select_related("player").get(player=member)
+    services.table_sit(table_id=match.closed_table_id, user=other)
+    seated = TableSeat.objects.get(player=member)
+    client.force_login(member)
     response = client.get(url(match.open_table))
     assert response.status_code == 200 and config(response)["seat"] == seated.seat
-    client.force_login(rosters[1][4])  # seated nowhere
+    client.force_login(other)  # their team's other room
+    assert client.get(url(match.open_table)).status_code == 403
+    client.force_login(UserFactory())
     assert client.get(url(match.open_table)).status_code == 403
 
 

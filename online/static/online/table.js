@@ -359,6 +359,8 @@
 
   function drawBar() {
     slot("board").textContent = view.board_number ? t("board", { n: view.board_number }) : slot("board").textContent;
+    var none = view.phase === "none";
+    ["dealer", "vul"].forEach(function (name) { slot(name).hidden = none; });
     var dealer = clear(slot("dealer"));
     dealer.appendChild(el("span", { class: "k", text: t("dealer") }));
     dealer.appendChild(document.createTextNode(" " + (view.dealer || "")));
@@ -526,9 +528,9 @@
 
   function drawResult() {
     var panel = clear(slot("result"));
-    if (view.phase !== "over") { panel.hidden = true; return; }
+    if (view.phase !== "over" && view.phase !== "none") { panel.hidden = true; return; }
     panel.hidden = false;
-    panel.appendChild(el("h2", { text: t("result") }));
+    panel.appendChild(el("h2", { text: view.phase === "none" ? t("no_board") : t("result") }));
     var result = resultText(view.result);
     if (result) panel.appendChild(result);
     var next = view.next;
@@ -559,8 +561,13 @@
     root.classList.toggle("my-turn", myTurn());
     drawBar();
     drawTurn();
-    drawSeats();
-    drawCentre();
+    if (view.phase === "none") {
+      Array.prototype.forEach.call(root.querySelectorAll("[data-pos]"), clear);
+      clear(slot("centre"));
+    } else {
+      drawSeats();
+      drawCentre();
+    }
     drawBox();
     drawActions();
     drawResult();
@@ -592,7 +599,8 @@
   }
 
   function receive(table) {
-    if (!table || typeof table !== "object" || !table.phase) return;
+    if (!table || typeof table !== "object" || table.version === undefined) return;
+    if (!table.phase) table.phase = "none"; // no board to play at this table
     if (view && table.board === view.board && table.version < view.version) return; // old news
     if (view && table.board !== view.board && view.phase === "over" && !held && table.phase !== "over") {
       held = table; // the next board waits until the player has read this one's result
@@ -651,7 +659,7 @@
       body: JSON.stringify(message),
     }).then(function (response) {
       return response.json().catch(function () { return {}; }).then(function (body) {
-        if (response.ok) { receive(body.table || body); return; }
+        if (response.ok) { receive(body); return; }
         done();
         draw();
         showError(body.code, body.detail);
@@ -690,7 +698,7 @@
         if (!response.ok) throw new Error(String(response.status));
         return response.json();
       })
-      .then(function (body) { receive(body.table || body); })
+      .then(function (body) { receive(body); })
       .catch(function () { if (!view) setConn("load_failed"); });
   }
   function startPolling() {
