@@ -311,3 +311,47 @@ def test_without_a_websocket_the_page_polls_and_posts(live_server, online, brows
         assert errors == []
     finally:
         context.close()
+
+
+def test_a_call_through_the_bidding_box_reaches_the_real_table(live_server, online, browser):
+    """The online app's REST door behind the page (the live server serves no WebSocket:
+    the page falls back to it): North's alerted call from the bidding box is stored and
+    comes back in the auction; East, on another phone, sees it with its alert."""
+    board = online["board"]
+    dealer = board.dealer
+    after = SEATS[(SEATS.index(dealer) + 1) % 4]
+    pages = []
+    try:
+        for seat in (dealer, after):
+            context = browser.new_context(locale="en-US", viewport=PHONE, is_mobile=True)
+            context.add_cookies(
+                [{"name": "sessionid", "value": online["sessions"][seat], "url": live_server.url}]
+            )
+            page = context.new_page()
+            page.set_default_timeout(15_000)
+            errors: list[str] = []
+            page.on("pageerror", lambda exc, errors=errors: errors.append(str(exc)))
+            table = online["table"]
+            page.goto(f"{live_server.url}/events/{table.event_id}/tables/{table.pk}/play/")
+            page.locator('#play-table[data-phase="auction"]').wait_for()
+            pages.append((context, page, errors))
+        _, first, _ = pages[0]
+        box_button(first, "Alert").click()
+        first.locator(".alert-input").fill("natural")
+        box_button(first, "1").click()
+        box_button(first, "Spades").click()
+        first.locator(".centre table.auction button.alerted").wait_for()
+        assert "1♠" in first.locator(".centre table.auction").inner_text()
+        _, second, _ = pages[1]  # the next seat reads it by polling, alert and all
+        second.locator(".centre table.auction button.alerted").wait_for()
+        assert second.locator(".bidding-box.mine").is_visible()
+        assert (
+            second.locator(".centre table.auction button.alerted").get_attribute("title")
+            == "natural"
+        )
+        assert_fits(second, PHONE["width"])
+        for _, _, errors in pages:
+            assert errors == []
+    finally:
+        for context, _, _ in pages:
+            context.close()
