@@ -17,6 +17,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
 
 from tournaments.formats import format_for
 from tournaments.models import EntryMember, Table, TableSeat
@@ -48,6 +49,16 @@ def _seat_names(table: Table) -> dict[str, str]:
     return names
 
 
+def _made(n: int) -> str:
+    return ngettext(
+        "%(contract)s by %(seat)s, %(n)s trick", "%(contract)s by %(seat)s, %(n)s tricks", n
+    )
+
+
+def _minutes_left(n: int) -> str:
+    return ngettext("%(n)s minute left in the round.", "%(n)s minutes left in the round.", n)
+
+
 def _strings() -> dict[str, str]:
     """Every text the script shows, translated here (the catalogue is the site's)."""
     return {
@@ -62,7 +73,7 @@ def _strings() -> dict[str, str]:
         "your_turn": _("Your turn"),
         "your_turn_dummy": _("Your turn: play from dummy"),
         "waiting_for": _("Waiting for %(seat)s"),
-        "cards_left": _("%(n)s cards"),
+        "cards_left": _("Cards left: %(n)s"),
         "disconnected": _("disconnected"),
         "board": _("Board %(n)s"),
         "dealer": _("Dealer"),
@@ -78,7 +89,7 @@ def _strings() -> dict[str, str]:
         "auction": _("Auction"),
         "trick": _("Trick %(n)s"),
         # the bidding box
-        "pass": _("Pass"),
+        "pass": pgettext("a call", "Pass"),
         "double": _("Double"),
         "redouble": _("Redouble"),
         "alert": _("Alert"),
@@ -105,14 +116,17 @@ def _strings() -> dict[str, str]:
         # results and moving on
         "result": _("Result"),
         "no_board": _("No board to play at this table now."),
-        "made": _("%(contract)s by %(seat)s, %(n)s tricks"),
+        # counted: the script picks _one for 1, _other otherwise
+        "made_one": _made(1),
+        "made_other": _made(2),
         "score_ns": _("NS %(score)s"),
         "cut": _("The board was cut by the clock."),
         "next_board": _("Next board"),
         "next_is": _("Next: board %(n)s"),
         "round_over": _("The round is over."),
         "go_to_my_table": _("Go to my table"),
-        "minutes_left": _("%(n)s minutes left in the round."),
+        "minutes_left_one": _minutes_left(1),
+        "minutes_left_other": _minutes_left(2),
         "ends_at": _("Round ends at %(t)s"),
         # connection
         "connecting": _("Connecting…"),

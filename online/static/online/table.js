@@ -53,6 +53,7 @@
     }
     return text;
   }
+  function tn(key, n, params) { return t(key + (Number(n) === 1 ? "_one" : "_other"), params); }
   function slot(name) { return root.querySelector('[data-slot="' + name + '"]'); }
   function el(tag, attrs, children) {
     var node = document.createElement(tag);
@@ -337,7 +338,7 @@
       return el("p", { class: "result-line", text: t("passed_out") });
     }
     var line = el("p", { class: "result-line" });
-    var made = t("made", { contract: "\u0000", seat: seatName(result.declarer), n: result.tricks });
+    var made = tn("made", result.tricks, { contract: "\u0000", seat: seatName(result.declarer), n: result.tricks });
     var parts = made.split("\u0000");
     line.appendChild(document.createTextNode(parts[0]));
     line.appendChild(contractNode(result.contract));
@@ -682,7 +683,7 @@
       showError(msg.code, msg.detail);
       if (msg.code === "stale") poll();
     } else if (msg.type === "warning") {
-      notice(t("minutes_left", { n: msg.minutes_left }));
+      notice(tn("minutes_left", msg.minutes_left, { n: msg.minutes_left }));
     }
   }
 
