@@ -211,6 +211,7 @@ def test_a_board_at_the_table_on_a_phone_over_the_websocket(live_server, online,
         lead = fake.engine.remaining["E"][0]
         fake.act("card", "E", lead)
         page.locator(f'.trick .spot-left .pcard[data-card="{lead}"]').wait_for()
+        assert page.locator(".seat-left .backs .count").inner_text() == "12"
         assert page.locator(".seat-top .pcard").count() == 13  # dummy, faced
         assert page.locator(".auction-panel table.auction").is_visible()
         assert page.locator(".bidding-box").is_hidden()
@@ -304,9 +305,18 @@ def test_without_a_websocket_the_page_polls_and_posts(live_server, online, brows
         box_button(page, "Double").click()
         page.locator(".centre table.auction .call-x").wait_for()
         assert fake.posts[-1] == {"version": 1, "kind": "call", "value": "X"}
+        # East takes the double back: North and South both agree
+        page.get_by_role("button", name="Undo", exact=True).click()
+        page.get_by_text("East asks to take back their last call or card.").wait_for()
+        assert fake.posts[-1] == {"version": 2, "kind": "undo"}
+        fake.act("accept", "N")
+        fake.act("accept", "S")
+        page.locator('[data-slot="actions"]').wait_for(state="hidden")
+        assert page.locator(".centre table.auction .call-x").count() == 0
+        box_button(page, "Pass").click()
         # another seat's call reaches the page by polling
-        fake.act("call", "S", "XX")
-        page.locator(".centre table.auction .call-xx").wait_for()
+        fake.act("call", "S", "1H")
+        page.locator(".centre table.auction .suit-H").wait_for()
         assert_fits(page, PHONE["width"])
         assert errors == []
     finally:

@@ -76,7 +76,7 @@
   function clear(node) { while (node.firstChild) node.removeChild(node.firstChild); return node; }
 
   // --- bridge facts --------------------------------------------------------------------
-  function seatAfter(seat, steps) { return SEATS[(SEATS.indexOf(seat) + (steps || 1)) % 4]; }
+  function seatAfter(seat, steps) { return SEATS[(SEATS.indexOf(seat) + (steps === undefined ? 1 : steps)) % 4]; }
   function sideOf(seat) { return seat === "N" || seat === "S" ? "NS" : "EW"; }
   function rankText(rank) { return rank === "T" ? "10" : rank; }
   function isRed(suit) { return suit === "H" || suit === "D"; }
