@@ -15,6 +15,7 @@ from rest_framework.views import APIView
 
 from ... import selectors
 from ...api.entries import username_field
+from ...api.events import event_create_from
 from ...api.permissions import IsDirector
 from ...api.serializers import EventSerializer
 from ...api.utils import Pagination, error_responses, event_or_404
@@ -33,28 +34,31 @@ def _pool_or_404(event_id: int) -> Event:
     return event
 
 
+class PoolCreateInput(serializers.Serializer):
+    """A scoring pool (the pool's ``creation_serializer``)."""
+
+    name = serializers.CharField(max_length=120)
+    start_at = serializers.DateTimeField()
+    ends_at = serializers.DateTimeField()
+    boards = serializers.IntegerField(default=200, help_text="Boards dealt into the library now.")
+    boards_per_table = serializers.IntegerField(default=4)
+    minutes_per_board = serializers.IntegerField(default=8)
+    score_at = serializers.IntegerField(default=6)
+    retire_at = serializers.IntegerField(default=40)
+    lead_required = serializers.BooleanField(default=True)
+    online_play = serializers.BooleanField(default=True)
+    time_zone = serializers.ChoiceField(choices=time_zone_names(), required=False)
+
+    class Meta:
+        ref_name = "PoolCreateInput"
+
+
 class PoolCreateApi(APIView):
     """A director creates a scoring pool open from ``start_at`` to ``ends_at``."""
 
     permission_classes = [IsDirector]
 
-    class InputSerializer(serializers.Serializer):
-        name = serializers.CharField(max_length=120)
-        start_at = serializers.DateTimeField()
-        ends_at = serializers.DateTimeField()
-        boards = serializers.IntegerField(
-            default=200, help_text="Boards dealt into the library now."
-        )
-        boards_per_table = serializers.IntegerField(default=4)
-        minutes_per_board = serializers.IntegerField(default=8)
-        score_at = serializers.IntegerField(default=6)
-        retire_at = serializers.IntegerField(default=40)
-        lead_required = serializers.BooleanField(default=True)
-        online_play = serializers.BooleanField(default=True)
-        time_zone = serializers.ChoiceField(choices=time_zone_names(), required=False)
-
-        class Meta:
-            ref_name = "PoolCreateInput"
+    InputSerializer = PoolCreateInput
 
     @extend_schema(
         operation_id="pool_create",
@@ -62,9 +66,7 @@ class PoolCreateApi(APIView):
         responses={201: EventSerializer, **error_responses(400, 403)},
     )
     def post(self, request):
-        data = self.InputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        event = pool_services.pool_create(director=request.user, **data.validated_data)
+        event = event_create_from(request, self.InputSerializer, kind=Event.Kind.POOL)
         event = selectors.event_get(event_id=event.pk)
         return Response(EventSerializer(event).data, status=status.HTTP_201_CREATED)
 

@@ -32,6 +32,24 @@ class ScoringPool(SeatedPlayers, Format):
     my_table_url = "tournaments:pool_table"
     event_url = "tournaments:pool_lobby"
     templates = {"event": "tournaments/pool_lobby.html"}
+    online_play = True
+
+    # -- creation ---------------------------------------------------------------------
+    def creation_form(self) -> type:
+        from .forms import PoolForm
+
+        return PoolForm
+
+    def creation_serializer(self) -> type:
+        from .api import PoolCreateInput
+
+        return PoolCreateInput
+
+    def creation_check(self, *, start_at: datetime, now: datetime, **settings):
+        return pool_services.pool_creation_check(self, start_at=start_at, now=now, **settings)
+
+    def creation_rows(self, *, event: Event, **rows) -> None:
+        pool_services.pool_rows_create(event=event, **rows)
 
     # -- boards -----------------------------------------------------------------------
     def round_boards(self, *, rnd: Round, tables: Sequence[Table]) -> dict[int, list[Board]]:

@@ -74,6 +74,22 @@ class TeamsFormat(Format):
     entry_noun = "teams"
     creation = "teams"
 
+    # -- creation ---------------------------------------------------------------------
+    def creation_form(self) -> type:
+        from ...forms import TeamsEventForm
+
+        return TeamsEventForm
+
+    def creation_serializer(self) -> type:
+        from .api import TeamsEventCreateInput
+
+        return TeamsEventCreateInput
+
+    def creation_check(self, *, start_at: datetime, now: datetime, **settings):
+        from .services import teams_creation_check
+
+        return teams_creation_check(self, start_at=start_at, now=now, **settings)
+
     # -- how the pages name it ----------------------------------------------------------
     def entries_label(self, count: int) -> str:
         return npgettext("entries", "Team", "Teams", count)
