@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
@@ -54,6 +54,32 @@ def event_create_from(request, input_class: type, *, kind: str = Event.Kind.SWIS
     serializer.is_valid(raise_exception=True)
     settings = {"kind": kind, **serializer.validated_data}
     return services.event_create(user=request.user, **settings)
+
+
+class FormatEventCreateApi(APIView):
+    """``POST``: a director creates an event of one format's own endpoint (a team event,
+    a scoring pool), read by its ``InputSerializer`` (``kind``: when the input names
+    none); the answer is the event's summary. ``POST /api/events/`` takes any format."""
+
+    permission_classes = [IsDirector]
+    InputSerializer: type[serializers.Serializer]
+    kind: str = Event.Kind.SWISS_PAIRS
+
+    def post(self, request):
+        event = event_create_from(request, self.InputSerializer, kind=self.kind)
+        event = selectors.event_get(event_id=event.pk)
+        return Response(EventSerializer(event).data, status=status.HTTP_201_CREATED)
+
+
+def format_create_schema(operation_id: str, input_class: type):
+    """The schema of a ``FormatEventCreateApi`` endpoint."""
+    return extend_schema_view(
+        post=extend_schema(
+            operation_id=operation_id,
+            request=input_class,
+            responses={201: EventSerializer, **error_responses(400, 403)},
+        )
+    )
 
 
 class EventCreateInput(serializers.Serializer):
@@ -168,12 +194,15 @@ class EventListCreateApi(APIView):
     @extend_schema(
         operation_id="events_create",
         request=InputSerializer,
+        description="Creates an event of any format; `kind` chooses it (default "
+        "`swiss_pairs`). A pairs event (Swiss pairs, Mitchell, Howell) takes the fields "
+        "here; a team event those of `POST /api/events/teams/`, a scoring pool those of "
+        "`POST /api/events/pool/`. The answer is the event's detail.",
         responses={201: EventDetailSerializer, **error_responses(400, 403)},
     )
     def post(self, request):
-        """Any format's event (``event_create``): ``kind`` chooses the format, whose
-        ``creation_serializer`` reads the rest (an unknown kind: the pairs input refuses
-        it)."""
+        # Any format's event (event_create): the kind chooses the format, whose
+        # creation_serializer reads the rest (an unknown kind: the pairs input refuses it).
         kind = request.data.get("kind") or Event.Kind.SWISS_PAIRS
         fmt = formats().get(kind) if isinstance(kind, str) else None
         input_class = (fmt and fmt.creation_serializer()) or EventCreateInput

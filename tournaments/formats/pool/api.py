@@ -7,17 +7,14 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
-from rest_framework import serializers, status
+from rest_framework import serializers
 from rest_framework.exceptions import NotFound
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from ... import selectors
 from ...api.entries import username_field
-from ...api.events import event_create_from
-from ...api.permissions import IsDirector
-from ...api.serializers import EventSerializer
+from ...api.events import FormatEventCreateApi, format_create_schema
 from ...api.utils import Pagination, error_responses, event_or_404
 from ...deals import deal_hands
 from ...models import Event, Result
@@ -53,22 +50,12 @@ class PoolCreateInput(serializers.Serializer):
         ref_name = "PoolCreateInput"
 
 
-class PoolCreateApi(APIView):
+@format_create_schema("pool_create", PoolCreateInput)
+class PoolCreateApi(FormatEventCreateApi):
     """A director creates a scoring pool open from ``start_at`` to ``ends_at``."""
 
-    permission_classes = [IsDirector]
-
     InputSerializer = PoolCreateInput
-
-    @extend_schema(
-        operation_id="pool_create",
-        request=InputSerializer,
-        responses={201: EventSerializer, **error_responses(400, 403)},
-    )
-    def post(self, request):
-        event = event_create_from(request, self.InputSerializer, kind=Event.Kind.POOL)
-        event = selectors.event_get(event_id=event.pk)
-        return Response(EventSerializer(event).data, status=status.HTTP_201_CREATED)
+    kind = Event.Kind.POOL
 
 
 class PoolPlayerSerializer(serializers.Serializer):

@@ -11,14 +11,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from ...api.entries import username_field
-from ...api.events import event_create_from
-from ...api.permissions import IsDirector
-from ...api.serializers import EventSerializer
+from ...api.events import FormatEventCreateApi, format_create_schema
 from ...api.utils import Pagination, error_responses, event_or_404
 from ...errors import BridgeError, PermissionDeniedError
 from ...models import Entry, Event, Team, TeamsSettings
 from ...permissions import is_event_director, may_manage_team
-from ...selectors import event_get
 from ...timezones import time_zone_names
 from . import selectors
 from . import services as team_services
@@ -156,22 +153,11 @@ class TeamsEventCreateInput(serializers.Serializer):
         ref_name = "TeamsEventCreateInput"
 
 
-class TeamsEventCreateApi(APIView):
+@format_create_schema("teams_event_create", TeamsEventCreateInput)
+class TeamsEventCreateApi(FormatEventCreateApi):
     """A director creates a Swiss teams or round-robin teams event."""
 
-    permission_classes = [IsDirector]
-
     InputSerializer = TeamsEventCreateInput
-
-    @extend_schema(
-        operation_id="teams_event_create",
-        request=InputSerializer,
-        responses={201: EventSerializer, **error_responses(400, 403)},
-    )
-    def post(self, request):
-        event = event_create_from(request, self.InputSerializer)
-        event = event_get(event_id=event.pk)
-        return Response(EventSerializer(event).data, status=status.HTTP_201_CREATED)
 
 
 class TeamRowSerializer(serializers.Serializer):
