@@ -8,6 +8,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 
@@ -137,3 +138,12 @@ def test_the_older_addresses_show_their_format_on_the_one_page(name, field, clie
     client.force_login(director)
     page = client.get(reverse(f"tournaments:{name}")).content.decode()
     assert f'name="{field}"' in page
+
+
+def test_the_service_is_durable_unless_the_caller_holds_the_transaction(director):
+    fields = {"name": "Swiss", "start_at": _start(), **SERVICE["pairs"]}
+    with pytest.raises(RuntimeError, match="durable"), transaction.atomic():
+        services.event_create(user=director, **fields)
+    with transaction.atomic():  # a ladder's acceptance, the admin's save
+        services.event_create(user=director, within_transaction=True, **fields)
+    assert Event.objects.count() == 1
