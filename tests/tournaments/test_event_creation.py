@@ -147,3 +147,12 @@ def test_the_service_is_durable_unless_the_caller_holds_the_transaction(director
     with transaction.atomic():  # a ladder's acceptance, the admin's save
         services.event_create(user=director, within_transaction=True, **fields)
     assert Event.objects.count() == 1
+
+
+def test_the_page_refuses_a_player_before_it_looks_at_the_kind(client, director):
+    client.force_login(UserFactory())
+    url = reverse("tournaments:event_create")
+    assert client.get(url, {"kind": "nonsense"}).status_code == 403
+    client.force_login(director)
+    assert client.get(url, {"kind": "nonsense"}).status_code == 404
+    assert client.get(url, {"kind": "individual"}).status_code == 404  # from a file only

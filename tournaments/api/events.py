@@ -82,9 +82,9 @@ def format_create_schema(operation_id: str, input_class: type):
     )
 
 
+# A pairs event in timed rounds: the pairs formats' creation_serializer.
 class EventCreateInput(serializers.Serializer):
-    """A pairs event in timed rounds (``creation_serializer`` of the pairs formats). The
-    ranges are the service's (``EVENT_LIMITS``); ``validate`` runs its check."""
+    """The ranges are the service's (``EVENT_LIMITS``); ``validate`` runs its check."""
 
     name = serializers.CharField(max_length=120)
     start_at = serializers.DateTimeField(

@@ -208,13 +208,13 @@ def event_create(request: HttpRequest, kind: str | None = None) -> HttpResponse:
     kind = kind or request.GET.get("kind") or Event.Kind.SWISS_PAIRS
     fmt = formats().get(kind)
     form_class = fmt.creation_form() if fmt is not None else None
-    if form_class is None:
-        raise Http404
-    if not is_event_director(user=request.user):
-        if not form_class.refused:
+    if not is_event_director(user=request.user):  # before anything else is said
+        if form_class is None or not form_class.refused:
             raise PermissionDenied
         messages.error(request, form_class.refused)
         return redirect("tournaments:event_list")
+    if form_class is None:
+        raise Http404
     form = form_class(request.POST or None, initial={"kind": kind})
     if request.method == "POST" and form.is_valid():
         try:

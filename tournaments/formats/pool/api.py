@@ -31,9 +31,8 @@ def _pool_or_404(event_id: int) -> Event:
     return event
 
 
+# A scoring pool: the pool's creation_serializer.
 class PoolCreateInput(serializers.Serializer):
-    """A scoring pool (the pool's ``creation_serializer``)."""
-
     name = serializers.CharField(max_length=120)
     start_at = serializers.DateTimeField()
     ends_at = serializers.DateTimeField()

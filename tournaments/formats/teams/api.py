@@ -117,9 +117,8 @@ class TeamDetailApi(APIView):
         return Response(TeamSerializer(selectors.team_get(team_id=team.pk)).data)
 
 
+# A team event: the teams formats' creation_serializer.
 class TeamsEventCreateInput(serializers.Serializer):
-    """A team event (the teams formats' ``creation_serializer``)."""
-
     name = serializers.CharField(max_length=120)
     kind = serializers.ChoiceField(choices=[Event.Kind.TEAMS_SWISS, Event.Kind.TEAMS_RR])
     start_at = serializers.DateTimeField()
