@@ -28,7 +28,7 @@ import scoring
 from ..deals import deal_generate
 from ..errors import BridgeError
 from ..models import Board, Entry, EntryMember, Event, Result, Round, Table
-from .creation import Creation, event_settings_validate
+from .creation import Creation, event_settings_check
 
 
 @dataclass
@@ -295,7 +295,7 @@ class Format:
             raise BridgeError(_("Unknown matchpoint factoring."), code="mp_factoring")
         if arrow_switch and not self.arrow_switch:
             raise BridgeError(_("Only a Mitchell has an arrow switch."), code="arrow_switch")
-        problems = event_settings_validate(
+        event_settings_check(
             start_at=start_at,
             num_rounds=num_rounds,
             boards_per_round=boards_per_round,
@@ -304,8 +304,6 @@ class Format:
             finish_threshold=finish_threshold,
             now=now,
         )
-        if problems:
-            raise BridgeError(problems[0].message, code=problems[0].code)
         if method not in Event.Method.values:
             raise BridgeError(_("Unknown scoring method."), code="method")
         if bye_score not in Event.Adjustment.values:

@@ -15,6 +15,8 @@ from decimal import Decimal
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from ..errors import BridgeError
+
 
 @dataclass(frozen=True)
 class Limits:
@@ -114,6 +116,13 @@ def event_settings_validate(
                 )
             )
     return problems
+
+
+def event_settings_check(**settings) -> None:
+    """``event_settings_validate`` for a service: a ``BridgeError`` of the first problem."""
+    problems = event_settings_validate(**settings)
+    if problems:
+        raise BridgeError(problems[0].message, code=problems[0].code)
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ from ..formats.creation import (  # noqa: F401 (the settings' names, as they alw
     Creation,
     EventProblem,
     Limits,
+    event_settings_check,
     event_settings_validate,
 )
 from ..lock_objects import event_for_update
@@ -149,9 +150,7 @@ def event_update(*, event: Event, director: User, **changes) -> Event:
     if "mp_factoring" in changed and changed["mp_factoring"] not in ("neuberg", "played"):
         raise BridgeError(_("Unknown matchpoint factoring."), code="mp_factoring")
     names = ("start_at", *EVENT_LIMITS)
-    problems = event_settings_validate(**{n: changed[n] for n in names if n in changed})
-    if problems:
-        raise BridgeError(problems[0].message, code=problems[0].code)
+    event_settings_check(**{n: changed[n] for n in names if n in changed})
     for name, value in changed.items():
         setattr(settings if name in EDITABLE_SETTINGS else event, name, value)
     settings_changed = [n for n in changed if n in EDITABLE_SETTINGS]

@@ -31,9 +31,9 @@ from ...models import (
 from ...pairing.roundrobin import round_robin_rounds
 from ...permissions import is_event_director, may_manage_team
 from ...services.audit import log_action
-from ...services.events import event_create, event_settings_validate
+from ...services.events import event_create
 from ...services.registration import entry_create, players_enterable_check
-from ..creation import Creation
+from ..creation import Creation, event_settings_check
 from .lineups import lineup_seats
 from .models import ROSTER_MAX, ROSTER_MIN
 
@@ -79,7 +79,9 @@ def _schedule_check(
     gap_minutes: float,
 ) -> None:
     """A team event's schedule, by the one check of every event's settings."""
-    problems = event_settings_validate(
+    if num_rounds is None:
+        raise BridgeError(_("The number of rounds must be between 1 and 50."), code="rounds")
+    event_settings_check(
         start_at=start_at,
         num_rounds=num_rounds,
         boards_per_round=boards_per_round,
@@ -87,10 +89,6 @@ def _schedule_check(
         gap_minutes=gap_minutes,
         now=now,
     )
-    if num_rounds is None:
-        raise BridgeError(_("The number of rounds must be between 1 and 50."), code="rounds")
-    if problems:
-        raise BridgeError(problems[0].message, code=problems[0].code)
 
 
 def _vp_settings_check(*, vp_scale: str, vp_table: list | None, bye_vp: float) -> float:
