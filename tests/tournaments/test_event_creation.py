@@ -15,7 +15,7 @@ from django.utils import timezone
 from tests.conftest import api_client
 from tests.factories import UserFactory
 from tournaments import services
-from tournaments.errors import PermissionDeniedError
+from tournaments.errors import BridgeError, PermissionDeniedError
 from tournaments.formats import format_for, formats, kinds_where
 from tournaments.models import Event, EventLog
 
@@ -156,3 +156,16 @@ def test_the_page_refuses_a_player_before_it_looks_at_the_kind(client, director)
     client.force_login(director)
     assert client.get(url, {"kind": "nonsense"}).status_code == 404
     assert client.get(url, {"kind": "individual"}).status_code == 404  # from a file only
+
+
+def test_settings_another_format_has_are_refused_by_name(director):
+    start = _start()
+    with pytest.raises(BridgeError) as error:
+        services.event_create(
+            user=director, kind="pool", name="P", start_at=start, ends_at=start, num_rounds=2
+        )
+    assert error.value.code == "settings" and "num_rounds" in error.value.message
+    with pytest.raises(BridgeError) as error:
+        services.event_create(user=director, kind="teams_swiss", name="T", start_at=start)
+    assert error.value.code == "settings" and "boards_per_round" in error.value.message
+    assert not Event.objects.exists()

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import inspect
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -30,6 +32,9 @@ from ..permissions import director_required
 from ..timezones import default_time_zone, validate_time_zone
 from .audit import log_action
 
+if TYPE_CHECKING:
+    from ..formats.base import Format
+
 
 def time_zone_checked(name: str | None) -> str:
     """An event's zone (``docs/rules.md`` § Times and places): a valid IANA name, or the
@@ -41,6 +46,31 @@ def time_zone_checked(name: str | None) -> str:
     except ValidationError as exc:
         raise BridgeError(exc.messages[0], code="time_zone") from exc
     return name
+
+
+def _settings_fit(fmt: Format, settings: dict) -> None:
+    """Refuse settings that the format does not have, or a setting it needs and was not
+    given (the keyword arguments of its ``creation_check``, which names each one),
+    before anything is checked."""
+    params = inspect.signature(fmt.creation_check).parameters
+    label = Event.Kind(fmt.kind).label
+    unknown = sorted(set(settings) - set(params))
+    if unknown:
+        raise BridgeError(
+            _("A %(kind)s event has no setting %(names)s.")
+            % {"kind": label, "names": ", ".join(unknown)},
+            code="settings",
+        )
+    missing = [
+        name
+        for name, p in params.items()
+        if p.default is p.empty and name not in settings and name not in ("start_at", "now")
+    ]
+    if missing:
+        raise BridgeError(
+            _("A %(kind)s event needs %(names)s.") % {"kind": label, "names": ", ".join(missing)},
+            code="settings",
+        )
 
 
 def event_create(
@@ -78,6 +108,7 @@ def event_create(
         director_required(user=user)
     if not name.strip():
         raise BridgeError(_("An event needs a name."), code="name")
+    _settings_fit(fmt, settings)
     creation = fmt.creation_check(start_at=start_at, now=now or timezone.now(), **settings)
     zone = time_zone_checked(time_zone)
     with transaction.atomic(durable=not within_transaction):

@@ -45,8 +45,7 @@ class ScoringPool(SeatedPlayers, Format):
 
         return PoolCreateInput
 
-    def creation_check(self, *, start_at: datetime, now: datetime, **settings):
-        return pool_services.pool_creation_check(self, start_at=start_at, now=now, **settings)
+    creation_check = pool_services.pool_creation_check  # (self: the format)
 
     def creation_rows(self, *, event: Event, **rows) -> None:
         pool_services.pool_rows_create(event=event, **rows)

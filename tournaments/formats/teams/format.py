@@ -57,6 +57,7 @@ from ...pairing.roundrobin import round_robin, round_robin_rounds
 from ..base import Format, Seating, round_boards_deal
 from .lineups import SIDE_SEATS, lineup_seats
 from .scores import board_outcome, match_score, rank_teams
+from .services import teams_creation_check
 
 
 class TeamsFormat(Format):
@@ -85,10 +86,7 @@ class TeamsFormat(Format):
 
         return TeamsEventCreateInput
 
-    def creation_check(self, *, start_at: datetime, now: datetime, **settings):
-        from .services import teams_creation_check
-
-        return teams_creation_check(self, start_at=start_at, now=now, **settings)
+    creation_check = teams_creation_check  # (self: the format)
 
     # -- how the pages name it ----------------------------------------------------------
     def entries_label(self, count: int) -> str:
