@@ -213,7 +213,7 @@ class EventAdmin(admin.ModelAdmin):
 
     def save_model(self, request, obj, form, change):
         """New events go through ``event_create`` or ``teams_event_create`` (validation,
-        schedule, audit)."""
+        schedule, audit), inside the admin's own transaction."""
         if not change:
             names = ("name", *self.SCHEDULE)
             data = {f: form.cleaned_data[f] for f in names if f != "kind"}
@@ -226,7 +226,7 @@ class EventAdmin(admin.ModelAdmin):
                         kind=kind, **{k: v for k, v in data.items() if k in keep}
                     )
                 else:
-                    event = services.event_create(**data)
+                    event = services.event_create(within_transaction=True, **data)
             except BridgeError as exc:
                 raise ValidationError(exc.message) from exc
             obj.pk = event.pk

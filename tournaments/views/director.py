@@ -17,9 +17,9 @@ from django.views.decorators.http import require_POST
 
 from .. import selectors, services
 from ..errors import BridgeError
-from ..formats import format_for
+from ..formats import format_for, formats
 from ..formatting import left_out_text, more_minutes_text
-from ..forms import AddPairForm, CorrectionForm, EventForm, event_edit_form
+from ..forms import AddPairForm, CorrectionForm, event_edit_form
 from ..interchange import pbn_decode
 from ..interchange.compare import event_scoring_compare
 from ..interchange.deals import event_deals_import
@@ -199,25 +199,37 @@ def scoring_check(request: HttpRequest, event_id: int) -> HttpResponse:
     )
 
 
-def pairs_event_create_page(request: HttpRequest, form_class, template: str) -> HttpResponse:
-    """A director's new pairs event (Swiss pairs or a movement) through ``event_create``."""
-    if not is_event_director(user=request.user):
-        raise PermissionDenied
-    form = form_class(request.POST or None)
+@login_required
+def event_create(request: HttpRequest, kind: str | None = None) -> HttpResponse:
+    """A director's new event of any format (``docs/rules.md`` § Formats): ``?kind=``
+    (or the kind an older address presets) chooses the format, whose creation form the
+    one template shows; the form's own ``kind`` field, if it has one, picks among the
+    kinds sharing it. ``event_create`` makes the event."""
+    kind = kind or request.GET.get("kind") or Event.Kind.SWISS_PAIRS
+    fmt = formats().get(kind)
+    form_class = fmt.creation_form() if fmt is not None else None
+    if not is_event_director(user=request.user):  # before anything else is said
+        if form_class is None or not form_class.refused:
+            raise PermissionDenied
+        messages.error(request, form_class.refused)
+        return redirect("tournaments:event_list")
+    if form_class is None:
+        raise Http404
+    form = form_class(request.POST or None, initial={"kind": kind})
     if request.method == "POST" and form.is_valid():
         try:
-            event = services.event_create(director=request.user, **form.cleaned_data)
+            event = services.event_create(user=request.user, **{"kind": kind, **form.settings()})
         except BridgeError as exc:
             form.add_error(None, exc.message)
         else:
-            messages.success(request, _("Event created. Registration is open."))
-            return redirect("tournaments:event_director", event_id=event.pk)
-    return render(request, template, {"form": form})
-
-
-@login_required
-def event_create(request: HttpRequest) -> HttpResponse:
-    return pairs_event_create_page(request, EventForm, "tournaments/event_form.html")
+            messages.success(request, form.created)
+            return redirect(form.created_url, event_id=event.pk)
+    kinds = [k for k, f in formats().items() if f.creation_form() is not None]
+    return render(
+        request,
+        "tournaments/event_form.html",
+        {"form": form, "kind": kind, "kinds": [(k, Event.Kind(k).label) for k in kinds]},
+    )
 
 
 def _event_for_director(request: HttpRequest, event_id: int) -> Event:
