@@ -146,10 +146,11 @@ def round_close(
 
     Then the next round is seated and opened (``open_next``), or, after the last round,
     the event finishes: ranks and master points are published at once. Closing a closed
-    round does nothing and returns it.
+    round does nothing and returns it. One durable transaction (``docs/rules.md``
+    § Concurrency): the opening or the finish that follows is part of it.
     """
     now = now or timezone.now()
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         event = event_for_update(event.pk)
         rnd = round_of_event_for_update(event=event, number=number)
         if rnd is None:
