@@ -4,7 +4,7 @@ from .formats.movements import views as movements
 from .formats.pool import views as pool
 from .formats.teams import live_views as live
 from .formats.teams import views as teams
-from .views import boards, director, events, pairs, tables
+from .views import boards, director, director_entries, events, imports, pairs, tables
 
 app_name = "tournaments"
 
@@ -12,11 +12,11 @@ urlpatterns = [
     path("", events.event_list, name="event_list"),
     path("my-table/", tables.my_table_current, name="my_table_current"),
     path("events/new/", director.event_create, name="event_create"),
-    path("events/import/", director.results_import, name="results_import"),
-    path("events/import/<int:job_id>/", director.results_import_job, name="results_import_job"),
+    path("events/import/", imports.results_import, name="results_import"),
+    path("events/import/<int:job_id>/", imports.results_import_job, name="results_import_job"),
     path(
         "events/import/<int:job_id>/status.json",
-        director.results_import_job_status,
+        imports.results_import_job_status,
         name="results_import_job_status",
     ),
     path("events/new/teams/", teams.teams_event_create, name="teams_event_create"),
@@ -94,22 +94,22 @@ urlpatterns = [
     path("events/<int:event_id>/director/edit/", director.event_edit, name="event_edit"),
     path(
         "events/<int:event_id>/director/scoring-check/",
-        director.scoring_check,
+        imports.scoring_check,
         name="scoring_check",
     ),
     path(
         "events/<int:event_id>/director/add-pair/",
-        director.director_add_pair,
+        director_entries.director_add_pair,
         name="director_add_pair",
     ),
     path(
         "events/<int:event_id>/director/entries/<int:entry_id>/sit-out/",
-        director.director_sit_out,
+        director_entries.director_sit_out,
         name="director_sit_out",
     ),
     path(
         "events/<int:event_id>/director/entries/<int:entry_id>/withdraw/",
-        director.director_withdraw,
+        director_entries.director_withdraw,
         name="director_withdraw",
     ),
     path("events/<int:event_id>/director/start/", director.director_start, name="director_start"),
@@ -126,22 +126,22 @@ urlpatterns = [
     ),
     path(
         "events/<int:event_id>/director/entries/<int:entry_id>/reinstate/",
-        director.director_reinstate,
+        director_entries.director_reinstate,
         name="director_reinstate",
     ),
     path(
         "events/<int:event_id>/director/entries/<int:entry_id>/disconnection/",
-        director.director_disconnection,
+        director_entries.director_disconnection,
         name="director_disconnection",
     ),
     path(
         "events/<int:event_id>/director/hcp-par-table/",
-        director.director_hcp_par_table,
+        imports.director_hcp_par_table,
         name="director_hcp_par_table",
     ),
     path(
         "events/<int:event_id>/director/import-deals/",
-        director.director_import_deals,
+        imports.director_import_deals,
         name="director_import_deals",
     ),
     path(
