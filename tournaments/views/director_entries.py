@@ -3,11 +3,15 @@ withdraw or come back in, and record an HCP-par disconnection."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from .. import services
@@ -51,43 +55,38 @@ def director_disconnection(request: HttpRequest, event_id: int, entry_id: int) -
     return director_back(event)
 
 
-@login_required
-@require_POST
-def director_sit_out(request: HttpRequest, event_id: int, entry_id: int) -> HttpResponse:
-    event = event_for_director(request, event_id)
-    entry = get_object_or_404(Entry, pk=entry_id, event=event)
-    sitting_out = request.POST.get("sitting_out") == "1"
-    perform(
-        request,
-        lambda: services.entry_set_sitting_out(
-            entry=entry, sitting_out=sitting_out, director=request.user
-        ),
+def _entry_view(
+    action: Callable[[Entry, HttpRequest], object],
+    done: str | Promise = "",
+    *,
+    level: int = messages.SUCCESS,
+):
+    """The director's page action on one pair of the event: logged in, POST only, the
+    event's director (before the pair or the form's data is read), then back to the
+    director page."""
+
+    @login_required
+    @require_POST
+    def view(request: HttpRequest, event_id: int, entry_id: int) -> HttpResponse:
+        event = event_for_director(request, event_id)
+        entry = get_object_or_404(Entry, pk=entry_id, event=event)
+        perform(request, lambda: action(entry, request), str(done), level=level)
+        return director_back(event)
+
+    return view
+
+
+director_sit_out = _entry_view(
+    lambda entry, request: services.entry_set_sitting_out(
+        entry=entry, sitting_out=request.POST.get("sitting_out") == "1", director=request.user
     )
-    return director_back(event)
-
-
-@login_required
-@require_POST
-def director_withdraw(request: HttpRequest, event_id: int, entry_id: int) -> HttpResponse:
-    event = event_for_director(request, event_id)
-    entry = get_object_or_404(Entry, pk=entry_id, event=event)
-    perform(
-        request,
-        lambda: services.entry_withdraw(entry=entry, by=request.user),
-        _("The pair has withdrawn."),
-        level=messages.INFO,
-    )
-    return director_back(event)
-
-
-@login_required
-@require_POST
-def director_reinstate(request: HttpRequest, event_id: int, entry_id: int) -> HttpResponse:
-    event = event_for_director(request, event_id)
-    entry = get_object_or_404(Entry, pk=entry_id, event=event)
-    perform(
-        request,
-        lambda: services.entry_reinstate(entry=entry, director=request.user),
-        _("The pair is back in: it plays from the next round."),
-    )
-    return director_back(event)
+)
+director_withdraw = _entry_view(
+    lambda entry, request: services.entry_withdraw(entry=entry, by=request.user),
+    gettext_lazy("The pair has withdrawn."),
+    level=messages.INFO,
+)
+director_reinstate = _entry_view(
+    lambda entry, request: services.entry_reinstate(entry=entry, director=request.user),
+    gettext_lazy("The pair is back in: it plays from the next round."),
+)
