@@ -208,22 +208,33 @@ class EventDetailSerializer(EventSerializer):
         return RoundSerializer(rnd).data if rnd is not None else None
 
 
+def result_score_fields() -> dict[str, serializers.Field]:
+    """A stored result's own fields, from its status to its points, as the result and
+    the board answers both give them. Made afresh for each serializer that spreads them
+    into its class body (``vars().update(...)``), so each keeps its fields in the order
+    it declares them."""
+    return {
+        "status": serializers.CharField(),
+        "contract": serializers.CharField(),
+        "declarer": serializers.CharField(),
+        "tricks": serializers.IntegerField(allow_null=True),
+        "lead": serializers.CharField(),
+        "ns_score": serializers.IntegerField(allow_null=True),
+        "ns_adjustment": serializers.CharField(),
+        "ew_adjustment": serializers.CharField(),
+        "ns_points": serializers.FloatField(allow_null=True),
+        "ew_points": serializers.FloatField(allow_null=True),
+    }
+
+
 class ResultSerializer(serializers.Serializer):
     """One table's result on one board, as stored (NS score; points once scored)."""
 
     id = serializers.IntegerField()
     table = serializers.IntegerField(source="table_id")
     board = serializers.IntegerField(source="board_id")
-    status = serializers.CharField()
-    contract = serializers.CharField()
-    declarer = serializers.CharField()
-    tricks = serializers.IntegerField(allow_null=True)
-    lead = serializers.CharField()
-    ns_score = serializers.IntegerField(allow_null=True)
-    ns_adjustment = serializers.CharField()
-    ew_adjustment = serializers.CharField()
-    ns_points = serializers.FloatField(allow_null=True)
-    ew_points = serializers.FloatField(allow_null=True)
+    # status, contract, declarer, tricks, lead, ns_score, adjustments, points
+    vars().update(result_score_fields())
     entered_side = serializers.CharField()
     confirmed = serializers.BooleanField(source="is_confirmed")
     confirmed_at = serializers.DateTimeField(allow_null=True)
