@@ -1,0 +1,230 @@
+"""Synthetic players at the online tables of a simulated event: ``manage.py
+simulate_event --online`` (the README, § Simulation).
+
+Four players sit at each table and play its boards of the round through the online path
+(the same service and seat check as real players), each choosing from what its own seat
+is shown (the view's ``legal``): random legal calls, mostly passes so that auctions end
+at plausible levels, and random legal cards. Now and then declarer claims, and the
+defenders accept, which ends the board (``docs/rules.md`` § Online play, claims). With a
+play rate below 1 the players of some boards stop during the auction or the play, and
+the round's close cuts the board there (``docs/rules.md`` § Online play, the clock); the
+table's later boards are then never reached, and are cut as well.
+
+Every choice is drawn from the simulation's ``random.Random``, in the order of the
+actions: the same seed plays the same auctions and cards.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from accounts.models import User
+from scoring import format_contract
+from tableplay import Action, Table
+from tableplay.cards import SEATS, deal_parse, hand_pbn, side
+from tournaments.models import Event, Result
+from tournaments.models import Table as EventTable
+
+from .models import BoardPlay, PlayAction
+from .selectors import table_seat_get
+from .services import play_act, table_state_get
+
+#: How often declarer claims (of the boards not cut), and how often a call is a double.
+CLAIM_RATE = 0.1
+DOUBLE_RATE = 0.06
+
+
+@dataclass(frozen=True)
+class BoardPlan:
+    """What the players do on one board: stop where the clock will cut it
+    (``("auction", k)``: before the k-th call, 0-based; ``("play", k)``: before the k-th
+    card), and claim after ``claim_after`` cards (declarer's claim, accepted)."""
+
+    cut: tuple[str, int] | None = None
+    claim_after: int | None = None
+
+
+def board_plan(rng: random.Random, play_rate: float) -> BoardPlan:
+    """The plan of the next board: cut with probability 1 - ``play_rate`` (in the
+    auction or the play, evenly), else claimed at a trick's end one time in ten."""
+    if rng.random() >= play_rate:
+        if rng.random() < 0.5:
+            return BoardPlan(cut=("auction", rng.randrange(4)))  # three passes end nothing
+        return BoardPlan(cut=("play", rng.randrange(52)))
+    if rng.random() < CLAIM_RATE:
+        return BoardPlan(claim_after=4 * rng.randrange(1, 13))
+    return BoardPlan()
+
+
+def call_choose(legal: list[str], auction: list[dict], rng: random.Random) -> str:
+    """A random call of ``legal``: mostly a pass, more so as the auction climbs; else
+    one of the three cheapest bids, now and then a double or redouble."""
+    levels = [int(c["call"][0]) for c in auction if c["call"][0].isdigit()]
+    level = levels[-1] if levels else 0
+    if rng.random() < (0.45 if not level else min(0.95, 0.5 + 0.08 * level)):
+        return "P"
+    if "XX" in legal and rng.random() < 0.3:
+        return "XX"
+    if "X" in legal and rng.random() < DOUBLE_RATE:
+        return "X"
+    bids = [call for call in legal if call[0].isdigit()]
+    return rng.choice(bids[:3]) if bids else "P"
+
+
+def next_action(
+    views: dict[str, dict], plan: BoardPlan, rng: random.Random
+) -> tuple[str, str, str | int | None] | None:
+    """The next action at the table, as ``(seat, kind, value)``, from what each seat
+    sees; None when nobody acts any more: the board is over (and with it the table's
+    round), or the players stop where the clock will cut it."""
+    view = views[SEATS[0]]
+    phase = view["phase"]
+    if phase == "over":
+        return None
+    claim = view["claim"]
+    if claim is not None:  # the defenders accept declarer's claim, one after the other
+        declaring = side(claim["seat"])
+        seat = next(s for s in SEATS if side(s) != declaring and s not in claim["accepted"])
+        return seat, "accept", None
+    actor = view["actor"]
+    legal = views[actor]["legal"]
+    if phase == "auction":
+        if (
+            plan.cut is not None
+            and plan.cut[0] == "auction"
+            and len(view["auction"]) >= plan.cut[1]
+        ):
+            return None
+        return actor, "call", call_choose(legal["calls"], view["auction"], rng)
+    played = len(view["play"])
+    if plan.cut is not None and plan.cut[0] == "play" and played >= plan.cut[1]:
+        return None
+    if plan.claim_after is not None and played == plan.claim_after:
+        left = 13 - sum(1 for trick in view["tricks"] if trick["winner"] is not None)
+        return view["declarer"], "claim", rng.randint(0, left)
+    return actor, "card", rng.choice(legal["cards"])
+
+
+def table_players(table: EventTable) -> dict[str, User]:
+    """The player at each seat of ``table``, by the seat rule of online play."""
+    members = [
+        m.player
+        for entry in (table.ns, table.ew)
+        for m in entry.members.select_related("player").order_by("position")
+    ]
+    seats = {}
+    for user in members:
+        seat = table_seat_get(table=table, user=user)
+        if seat is not None:
+            seats.setdefault(seat, user)
+    return seats
+
+
+def _table_play_by_service(
+    table: EventTable, players: dict[str, User], rng: random.Random, play_rate: float
+) -> None:
+    """One table's boards of its round, each action through ``play_act``."""
+
+    def views() -> dict[str, dict]:
+        return {
+            seat: table_state_get(user=players[seat], event_id=table.event_id, table_id=table.pk)
+            for seat in SEATS
+        }
+
+    seen, plan = None, BoardPlan()
+    current = views()
+    while True:
+        if current["N"]["board"] != seen:
+            seen, plan = current["N"]["board"], board_plan(rng, play_rate)
+        action = next_action(current, plan, rng)
+        if action is None:
+            return
+        seat, kind, value = action
+        play_act(
+            user=players[seat], event_id=table.event_id, table_id=table.pk,
+            version=current[seat]["version"], kind=kind, value=value,
+        )  # fmt: skip
+        current = views()
+
+
+def tables_play(
+    *,
+    tables,
+    rng: random.Random,
+    play_rate: float,
+    progress: Callable[[int], None] | None = None,
+) -> None:
+    """Four synthetic players at each of ``tables`` play its boards of the round."""
+    for table in tables:
+        table = EventTable.objects.select_related("round__event", "ns", "ew").get(pk=table.pk)
+        table.event = table.round.event
+        _table_play_by_service(table, table_players(table), rng, play_rate)
+        if progress:
+            progress(1)
+
+
+# -- the report ----------------------------------------------------------------------
+
+
+def board_describe(*, deal: str, dealer: str, vulnerability: str, actions: list) -> dict:
+    """A board played online as ``simulate_event --json`` reports it (the README, §
+    Simulation): the deal, its auction and play in order, an accepted claim, the
+    contract, declarer and the declaring side's tricks. ``actions``: the stored
+    ``(seat, kind, value, alert)`` in order."""
+    hands = deal_parse(deal)
+    engine = Table(deal, dealer, vulnerability)
+    for seat, kind, value, alert in actions:
+        engine.apply(Action(kind, seat, value, alert))
+    result = engine.result
+    if result is not None:
+        contract = result.contract
+    else:
+        contract = format_contract(engine.contract) if engine.contract is not None else None
+    claim = None
+    if result is not None and result.status == "claimed":
+        claim = {"after": result.claim_after, "declarer_tricks": result.tricks}
+    passed = contract == "PASS"
+    return {
+        "deal": "N:" + " ".join(hand_pbn(hands[seat]) for seat in SEATS),
+        "dealer": dealer,
+        "vul": vulnerability,
+        "auction": [call.value for call in engine.calls],
+        "play": [card.value for card in engine.cards],
+        "claim": claim,
+        "contract": contract,
+        "declarer": None if passed else engine.declarer,
+        "tricks": None if result is None or passed else result.tricks,
+    }
+
+
+def boards_describe(*, event: Event) -> dict[tuple[int, int], dict]:
+    """Every board with a result at the event's tables (not a bye), described as
+    ``board_describe`` does, by (table id, board id): a board cut before anyone acted
+    has an empty auction and play. Three queries."""
+    actions: dict[int, list] = {}
+    for play_id, seat, kind, value, alert in (
+        PlayAction.objects.filter(play__table__event=event)
+        .order_by("play_id", "seq")
+        .values_list("play_id", "seat", "kind", "value", "alert")
+    ):
+        actions.setdefault(play_id, []).append((seat, kind, value, alert))
+    plays = {
+        (table_id, board_id): pk
+        for pk, table_id, board_id in BoardPlay.objects.filter(table__event=event).values_list(
+            "pk", "table_id", "board_id"
+        )
+    }
+    out = {}
+    results = Result.objects.filter(table__event=event, table__ew__isnull=False)
+    for result in results.select_related("board"):
+        board = result.board
+        key = (result.table_id, board.pk)
+        out[key] = board_describe(
+            deal=board.deal,
+            dealer=board.dealer,
+            vulnerability=board.vulnerability,
+            actions=actions.get(plays.get(key), []),
+        )
+    return out
