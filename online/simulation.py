@@ -28,8 +28,9 @@ from tournaments.models import Event, Result
 from tournaments.models import Table as EventTable
 
 from .models import BoardPlay, PlayAction
-from .selectors import table_seat_get
-from .services import play_act, table_state_get
+from .selectors import table_seat_get, table_snapshot_get
+from .services import play_act
+from .state import seat_view, snapshot_table
 
 #: How often declarer claims (of the boards not cut), and how often a call is a double.
 CLAIM_RATE = 0.1
@@ -127,11 +128,10 @@ def _table_play_by_service(
 ) -> None:
     """One table's boards of its round, each action through ``play_act``."""
 
-    def views() -> dict[str, dict]:
-        return {
-            seat: table_state_get(user=players[seat], event_id=table.event_id, table_id=table.pk)
-            for seat in SEATS
-        }
+    def views() -> dict[str, dict]:  # each seat's view, as the table's broadcast makes it
+        snapshot = table_snapshot_get(table=table)
+        engine = snapshot_table(snapshot)
+        return {seat: seat_view(snapshot, seat, table=engine) for seat in SEATS}
 
     seen, plan = None, BoardPlan()
     current = views()
