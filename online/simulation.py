@@ -16,9 +16,16 @@ actions: the same seed plays the same auctions and cards.
 
 from __future__ import annotations
 
+import asyncio
 import random
+import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
+
+from asgiref.sync import async_to_sync
+from django.conf import settings
+from knox.models import AuthToken
 
 from accounts.models import User
 from scoring import format_contract
@@ -28,9 +35,7 @@ from tournaments.models import Event, Result
 from tournaments.models import Table as EventTable
 
 from .models import BoardPlay, PlayAction
-from .selectors import table_seat_get, table_snapshot_get
-from .services import play_act
-from .state import seat_view, snapshot_table
+from .selectors import table_seat_get
 
 #: How often declarer claims (of the boards not cut), and how often a call is a double.
 CLAIM_RATE = 0.1
@@ -123,30 +128,108 @@ def table_players(table: EventTable) -> dict[str, User]:
     return seats
 
 
-def _table_play_by_service(
-    table: EventTable, players: dict[str, User], rng: random.Random, play_rate: float
+class SimulationError(RuntimeError):
+    """The table refused a synthetic player's action or connection (a bug to see)."""
+
+
+#: How long a synthetic player waits for the table's answer, in seconds.
+TIMEOUT = 30
+
+
+def _host() -> str:
+    """A host the ASGI application's origin check accepts."""
+    named = [h for h in settings.ALLOWED_HOSTS if h != "*" and not h.startswith(".")]
+    return named[0] if named else "localhost"
+
+
+class _Client:
+    """One synthetic player's WebSocket connection to its table (docs/online-play.md),
+    which keeps to the server's rate limit."""
+
+    def __init__(self, url: str, token: str) -> None:
+        from channels.testing import WebsocketCommunicator
+
+        from config.asgi import application  # not while the apps load: it sets Django up
+
+        host = _host()
+        self.socket = WebsocketCommunicator(
+            application,
+            f"{url}?token={token}",
+            headers=[(b"origin", f"http://{host}".encode()), (b"host", host.encode())],
+        )
+        self.sent: deque[float] = deque()
+        self.last: dict = {}
+        self.view: dict = {}
+
+    async def connect(self) -> None:
+        connected, _ = await self.socket.connect(timeout=TIMEOUT)
+        if not connected:
+            raise SimulationError("the table refused the connection")
+        self.view = await self.state(0)
+
+    async def act(self, number: int, version: int, kind: str, value) -> None:
+        self.last = {"type": "act", "id": number, "version": version, "kind": kind, "value": value}
+        await self._send()
+
+    async def _send(self) -> None:
+        limit = settings.ONLINE_MESSAGES_PER_SECOND
+        now = time.monotonic()
+        while self.sent and now - self.sent[0] >= 1.0:
+            self.sent.popleft()
+        if len(self.sent) >= max(1, limit - 1):
+            await asyncio.sleep(1.0 - (now - self.sent[0]) + 0.01)
+        self.sent.append(time.monotonic())
+        await self.socket.send_json_to(self.last)
+
+    async def state(self, version: int) -> dict:
+        """The table once it has reached ``version``: after a board's last action, the
+        next board's start (the round's boards done: the last board, over). An action
+        refused as too fast is sent again a moment later; any other refusal is a bug."""
+        while True:
+            message = await self.socket.receive_json_from(timeout=TIMEOUT)
+            if message["type"] == "error":
+                if message["code"] != "too_fast" or not self.last:
+                    raise SimulationError(f"{self.last} refused: {message['code']}")
+                await asyncio.sleep(0.2)
+                await self._send()
+                continue
+            if message["type"] != "state":
+                continue  # a warning of the clock
+            view = message["table"]
+            following = view["phase"] == "over" and (view.get("next") or {}).get("board")
+            if view["version"] >= version and not following:
+                self.view = view
+                return view
+
+
+async def _table_play_by_socket(
+    table: EventTable, tokens: dict[str, str], rng: random.Random, play_rate: float
 ) -> None:
-    """One table's boards of its round, each action through ``play_act``."""
-
-    def views() -> dict[str, dict]:  # each seat's view, as the table's broadcast makes it
-        snapshot = table_snapshot_get(table=table)
-        engine = snapshot_table(snapshot)
-        return {seat: seat_view(snapshot, seat, table=engine) for seat in SEATS}
-
-    seen, plan = None, BoardPlan()
-    current = views()
-    while True:
-        if current["N"]["board"] != seen:
-            seen, plan = current["N"]["board"], board_plan(rng, play_rate)
-        action = next_action(current, plan, rng)
-        if action is None:
-            return
-        seat, kind, value = action
-        play_act(
-            user=players[seat], event_id=table.event_id, table_id=table.pk,
-            version=current[seat]["version"], kind=kind, value=value,
-        )  # fmt: skip
-        current = views()
+    """One table's boards of its round: four players connected to its WebSocket
+    through the ASGI application, each acting from its own seat's view."""
+    url = f"/ws/events/{table.event_id}/tables/{table.pk}/"
+    clients = {seat: _Client(url, tokens[seat]) for seat in SEATS}
+    try:
+        for client in clients.values():
+            await client.connect()
+        seen, plan, number = None, BoardPlan(), 0
+        while True:
+            views = {seat: client.view for seat, client in clients.items()}
+            if views["N"]["board"] != seen:
+                seen, plan = views["N"]["board"], board_plan(rng, play_rate)
+            action = next_action(views, plan, rng)
+            if action is None:
+                return
+            seat, kind, value = action
+            number += 1
+            version = views[seat]["version"]
+            await clients[seat].act(number, version, kind, value)
+            # the actor first: a refusal comes to it alone
+            for other in (seat, *(s for s in SEATS if s != seat)):
+                await clients[other].state(version + 1)
+    finally:
+        for client in clients.values():
+            await client.socket.disconnect()
 
 
 def tables_play(
@@ -160,7 +243,14 @@ def tables_play(
     for table in tables:
         table = EventTable.objects.select_related("round__event", "ns", "ew").get(pk=table.pk)
         table.event = table.round.event
-        _table_play_by_service(table, table_players(table), rng, play_rate)
+        players = table_players(table)
+        tokens = {seat: AuthToken.objects.create(user=user) for seat, user in players.items()}
+        try:
+            async_to_sync(_table_play_by_socket)(
+                table, {seat: token for seat, (_, token) in tokens.items()}, rng, play_rate
+            )
+        finally:  # the players' API tokens last the table's play
+            AuthToken.objects.filter(pk__in=[t.pk for t, _ in tokens.values()]).delete()
         if progress:
             progress(1)
 
