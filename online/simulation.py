@@ -1,13 +1,14 @@
 """Synthetic players at the online tables of a simulated event: ``manage.py
 simulate_event --online`` (the README, § Simulation).
 
-Four players sit at each table and play its boards of the round through the online path
-(the same service and seat check as real players), each choosing from what its own seat
-is shown (the view's ``legal``): random legal calls, mostly passes so that auctions end
+Four players sit at each table and play its boards of the round as WebSocket clients of
+the ASGI application (``config.asgi``, through Channels' test communicator): the same
+consumer, service and seat check as real players. Each chooses from what the table
+sends its own seat (the view's ``legal``): random legal calls, mostly passes so that auctions end
 at plausible levels, and random legal cards. Now and then declarer claims, and the
 defenders accept, which ends the board (``docs/rules.md`` § Online play, claims). With a
 play rate below 1 the players of some boards stop during the auction or the play, and
-the round's close cuts the board there (``docs/rules.md`` § Online play, the clock); the
+the round's close cuts the board there (``docs/rules.md`` § The clock); the
 table's later boards are then never reached, and are cut as well.
 
 Every choice is drawn from the simulation's ``random.Random``, in the order of the
