@@ -203,3 +203,14 @@ def test_a_board_planned_cut_stops_where_the_plan_says():
             assert table.phase == "auction" and len(table.calls) == at
         else:
             assert table.phase == "play" and len(table.cards) == at
+
+
+@pytest.mark.slow
+@pytest.mark.django_db(transaction=True)
+def test_a_movement_played_online(tmp_path):
+    data = run(
+        tmp_path, "--kind", "mitchell", "--pairs", "6", "--rounds", "2",
+        "--boards-per-round", "2", "--seed", "4", "--play-rate", "0.8",
+    )  # fmt: skip
+    outcomes = [check_board(b, b["ns_score"]) for _, _, b in pairs_boards(data)]
+    assert len(outcomes) == 3 * 2 * 2
