@@ -90,23 +90,12 @@ def simulate_teams_event(
     for number in range(1, rounds + 1):
         rnd = Round.objects.get(event=event, number=number)
         boards_analyse(board_ids=list(rnd.boards.values_list("pk", flat=True)))
-        boards = list(rnd.boards.order_by("number"))
-        if simulator is not None:
-            simulator.tables_play(
-                tables=rnd.tables.filter(ew__isnull=False).order_by("number"),
-                rng=rng,
-                play_rate=config.play_rate,
-                progress=progress,
-            )
+        tables = rnd.tables.filter(ew__isnull=False).order_by("number")
+        play = {"tables": tables, "rng": rng, "play_rate": config.play_rate, "progress": progress}
+        if simulator is not None:  # at the online tables
+            simulator.tables_play(**play)
         else:
-            tables_play(
-                tables=rnd.tables.filter(ew__isnull=False).order_by("number"),
-                boards=boards,
-                rng=rng,
-                play_rate=config.play_rate,
-                players_of=player_of,
-                progress=progress,
-            )
+            tables_play(**play, boards=list(rnd.boards.order_by("number")), players_of=player_of)
         services.round_close(event=event, number=number, actor=director, open_next=False)
         event.refresh_from_db()
         if event.status == Event.Status.FINISHED:
