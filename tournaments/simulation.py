@@ -255,6 +255,7 @@ def _swiss_report(event: Event) -> dict:
     for rnd in Round.objects.filter(event=event).order_by("number"):
         tables = []
         for t in rnd.tables.order_by("number"):
+            ordered = sorted(results.get(t.pk, []), key=lambda r: r.board.number)
             boards = [
                 {
                     "number": r.board.number,
@@ -263,14 +264,10 @@ def _swiss_report(event: Event) -> dict:
                     "ns_points": r.ns_points,
                     "ew_points": r.ew_points,
                 }
-                for r in sorted(results.get(t.pk, []), key=lambda r: r.board.number)
+                for r in ordered
             ]
-            if (
-                online and t.ew_id is not None
-            ):  # each board's deal, auction and play (the README, § Simulation)
-                for board, r in zip(
-                    boards, sorted(results.get(t.pk, []), key=lambda r: r.board.number), strict=True
-                ):
+            if online and t.ew_id is not None:  # deal, auction, play… (README § Simulation)
+                for board, r in zip(boards, ordered, strict=True):
                     board.update(online.get((t.pk, r.board_id), {}))
             line = {"number": t.number, "ns": t.ns_id, "ew": t.ew_id, "boards": boards}
             if t.board_set is not None:
