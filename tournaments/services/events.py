@@ -139,6 +139,23 @@ def event_settings_validate(
     return problems
 
 
+#: The spectators' delay, in seconds (docs/rules.md § Online play, spectators).
+SPECTATOR_DELAY_RANGE = (1, 3600)
+
+
+def online_settings_check(*, spectators: str | None = None, spectator_delay=None) -> None:
+    """The online table's settings a director chose are ones the table knows."""
+    if spectators is not None and spectators not in Event.Spectators.values:
+        raise BridgeError(_("Unknown spectators setting."), code="spectators")
+    low, high = SPECTATOR_DELAY_RANGE
+    if spectator_delay is not None and not low <= int(spectator_delay) <= high:
+        raise BridgeError(
+            _("The spectators' delay is between %(low)d and %(high)d seconds.")
+            % {"low": low, "high": high},
+            code="spectator_delay",
+        )
+
+
 @transaction.atomic
 def event_create(
     *,
@@ -160,6 +177,10 @@ def event_create(
     kind: str = Event.Kind.SWISS_PAIRS,
     arrow_switch: bool = False,
     mp_factoring: str | None = None,
+    spectators: str = Event.Spectators.OFF,
+    spectator_delay: int = 120,
+    cut_double_dummy: bool = False,
+    chat_allowed: bool = False,
 ) -> Event:
     """Create a pairs event (Swiss pairs, or a Mitchell or Howell movement) open for
     registration until ``start_at``.
@@ -196,6 +217,7 @@ def event_create(
         raise BridgeError(_("Unknown scoring method."), code="method")
     if bye_score not in Event.Adjustment.values:
         raise BridgeError(_("Unknown bye score."), code="bye_score")
+    online_settings_check(spectators=spectators, spectator_delay=spectator_delay)
     event = Event.objects.create(
         name=name.strip(),
         kind=kind,
@@ -207,6 +229,10 @@ def event_create(
         lead_required=bool(lead_required),
         online_play=bool(online_play),
         traveller_hidden=bool(traveller_hidden),
+        spectators=spectators,
+        spectator_delay=int(spectator_delay),
+        cut_double_dummy=bool(cut_double_dummy),
+        chat_allowed=bool(chat_allowed),
     )
     format_for(event).settings_create(
         event=event,
@@ -225,8 +251,13 @@ def event_create(
 
 
 #: What a director may change while registration is open, and (†) at any time.
-EDITABLE_EVENT = ("name", "start_at", "method", "lead_required", "online_play", "traveller_hidden")
-ALWAYS_EDITABLE = {"name", "lead_required", "online_play", "traveller_hidden"}
+#: The online table's settings (docs/rules.md § Online play): table rules, so always.
+ONLINE_SETTINGS = ("spectators", "spectator_delay", "cut_double_dummy", "chat_allowed")
+EDITABLE_EVENT = (
+    "name", "start_at", "method", "lead_required", "online_play", "traveller_hidden",
+    *ONLINE_SETTINGS,
+)  # fmt: skip
+ALWAYS_EDITABLE = {"name", "lead_required", "online_play", "traveller_hidden", *ONLINE_SETTINGS}
 EDITABLE_SETTINGS = (
     "num_rounds",
     "boards_per_round",
@@ -271,6 +302,9 @@ def event_update(*, event: Event, director: User, **changes) -> Event:
         raise BridgeError(_("An event needs a name."), code="name")
     if "method" in changed and changed["method"] not in Event.Method.values:
         raise BridgeError(_("Unknown scoring method."), code="method")
+    online_settings_check(
+        spectators=changed.get("spectators"), spectator_delay=changed.get("spectator_delay")
+    )
     if changed.get("arrow_switch") and not format_for(event).arrow_switch:
         raise BridgeError(_("Only a Mitchell has an arrow switch."), code="arrow_switch")
     if "mp_factoring" in changed and changed["mp_factoring"] not in ("neuberg", "played"):
