@@ -27,6 +27,7 @@ from django.utils.translation import gettext_lazy as _
 from accounts.models import User
 from tableplay import DIRECTOR, Action, Table, TableError
 from tableplay.cards import side
+from tableplay.double_dummy import cut_result_double_dummy
 from tournaments.errors import BridgeError, ConflictError, PermissionDeniedError
 from tournaments.lock_objects import round_for_share, table_for_update
 from tournaments.models import Round
@@ -260,6 +261,9 @@ def _board_end(play: BoardPlay, engine: Table, *, user: User | None, seat, now) 
     board as the close cuts one) and mark the ``BoardPlay``."""
     outcome = engine.result
     table, board = play.table, play.board
+    if outcome.status == "cut" and table.round.event.cut_double_dummy:
+        # docs/rules.md § Online play, the clock: tricks won plus double dummy.
+        outcome = cut_result_double_dummy(engine) or outcome
     auction, cards = auction_record(engine), play_record(engine)
     if outcome.status == "cut":
         result = result_online_cut(table=table, board=board, auction=auction, play=cards, now=now)
