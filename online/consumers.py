@@ -11,6 +11,7 @@ over ``ONLINE_MESSAGES_PER_SECOND`` (``too_fast``). Shapes: docs/online-play.md.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from collections import deque
@@ -31,12 +32,14 @@ CLOSE_REFUSED = 4403
 
 class TableConsumer(AsyncJsonWebsocketConsumer):
     seat: str | None = None
+    delay: int = 0
     group: str | None = None
 
     async def connect(self) -> None:
         kwargs = self.scope["url_route"]["kwargs"]
         self.event_id, self.table_id = kwargs["event_id"], kwargs["table_id"]
         self.sent_at: deque[float] = deque()
+        self.later: set[asyncio.Task] = set()  # a delayed spectator's views to come
         await self.accept()
         user = self.scope.get("user")
         if user is None or not user.is_authenticated:
@@ -50,6 +53,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             await self._refuse(error.code, error.message)
             return
         self.seat = view["seat"]
+        self.delay = view.get("delay", 0)  # a delayed spectator (online.spectators)
         self.group = group_name(self.table_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.send_json({"type": "state", "table": view})
@@ -59,6 +63,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         await self.close(code=CLOSE_REFUSED)
 
     async def disconnect(self, code) -> None:
+        for task in list(getattr(self, "later", ())):
+            task.cancel()
         if self.group is not None:
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
@@ -121,8 +127,23 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
 
     async def table_state(self, message: dict) -> None:
         """A change at the table: this seat's view of each snapshot, in order."""
+        if self.delay:  # never the live snapshot: the stored table, the delay later
+            task = asyncio.get_running_loop().create_task(self._delayed_state())
+            self.later.add(task)
+            task.add_done_callback(self.later.discard)
+            return
         for snapshot in message["states"]:
             await self.send_json({"type": "state", "table": seat_view(snapshot, self.seat)})
+
+    async def _delayed_state(self) -> None:
+        await asyncio.sleep(self.delay)
+        try:
+            view = await database_sync_to_async(services.table_state_get)(
+                user=self.scope["user"], event_id=self.event_id, table_id=self.table_id
+            )
+        except BridgeError:
+            return
+        await self.send_json({"type": "state", "table": view})
 
     async def table_warning(self, message: dict) -> None:
         await self.send_json({"type": "warning", "minutes_left": message["minutes_left"]})
