@@ -27,7 +27,6 @@ from django.utils.translation import gettext_lazy as _
 from accounts.models import User
 from tableplay import DIRECTOR, Action, Table, TableError
 from tableplay.cards import side
-from tableplay.double_dummy import cut_result_double_dummy
 from tournaments.errors import BridgeError, ConflictError, PermissionDeniedError
 from tournaments.lock_objects import round_for_share, table_for_update
 from tournaments.models import Round
@@ -39,6 +38,7 @@ from tournaments.services.results_online import (
     round_past_end,
 )
 
+from .double_dummy import cut_result_double_dummy
 from .lock_objects import board_play_for_update, board_plays_in_play_for_update
 from .models import BoardPlay, PlayAction
 from .records import auction_record, play_record

@@ -3,8 +3,8 @@ the rest (docs/rules.md § Online play, the clock): positions whose answer is ob
 
 from __future__ import annotations
 
+from online.double_dummy import cut_result_double_dummy, cut_tricks_double_dummy
 from tableplay import DIRECTOR, Action, Table
-from tableplay.double_dummy import cut_result_double_dummy, cut_tricks_double_dummy
 
 # North holds every spade, East every heart, South every diamond, West every club.
 DEAL = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"

@@ -4,7 +4,8 @@ has already won plus what double-dummy play of the rest gives it, from the posit
 cut stopped: the cards still in the hands, the trick being played with its cards faced,
 and the seat whose card is next.
 
-Pure Python, no Django; the solver is endplay's DDS (``endplay.dds.solve_board``).
+No Django; the solver is endplay's DDS (``endplay.dds.solve_board``), which is why this
+lives beside the services and not in the pure engine (``tableplay`` imports no endplay).
 """
 
 from __future__ import annotations
