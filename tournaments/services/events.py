@@ -84,9 +84,7 @@ def online_settings_check(*, spectators: str | None = None, spectator_delay=None
     low, high = SPECTATOR_DELAY_RANGE
     if spectator_delay is not None and not low <= int(spectator_delay) <= high:
         raise BridgeError(
-            _("The spectators' delay is between %(low)d and %(high)d seconds.")
-            % {"low": low, "high": high},
-            code="spectator_delay",
+            _("The spectators' delay is from one second to one hour."), code="spectator_delay"
         )
 
 
