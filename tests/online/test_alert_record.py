@@ -1,6 +1,7 @@
 """A board played online keeps its alerts in its stored auction, as PBN notes; the board
 page marks each alerted call with its explanation, and the PBN results file writes the
-notes as [Note "1:text"] (docs/rules.md § Online play, alerts in the record)."""
+notes as [Note "1:text"] and reads them back (docs/rules.md § Online play, alerts in the
+record)."""
 
 from __future__ import annotations
 
@@ -82,9 +83,19 @@ def test_the_pbn_file_writes_the_notes_after_the_auction():
     ]
     two = next(g for g in games if '[Table "2"]' in g)
     assert "[Note" not in two and "=1=" not in two  # a record without notes as before
-    # read back: the calls are the same
+    # read back: the same record, notes included
     read = {r["table"]: r["auction"] for r in pbn_results_parse(text)["boards"][1]["results"]}
-    assert read[1].split("\n")[0].replace(" =1=", "").replace(" =2=", "") == (
-        "N:2C Pass 2D Pass 7NT Pass Pass Pass"
-    )
-    assert read[2] == "N:7NT Pass Pass Pass"
+    assert read == {1: auction, 2: "N:7NT Pass Pass Pass"}
+
+
+def test_another_program_s_notes_of_the_play_or_with_no_text_are_left_out():
+    from tournaments.interchange.pbn.games import pbn_parse
+    from tournaments.interchange.pbn.results import game_record
+
+    text = "\n".join([
+        '[Board "1"]', '[Auction "S"]', "1NT =1= Pass 2H =3= Pass", "2S AP",
+        '[Note "1:15-17"]', '[Note "2:a good lead"]', '[Play "W"]', "HA =2= H2 H3 H4", "*",
+    ])  # fmt: skip
+    (game,) = pbn_parse(text)
+    assert game_record(game, "Auction") == "S:1NT =1= Pass 2H Pass 2S AP\n1:15-17"
+    assert game_record(game, "Play") == "W:HA H2 H3 H4"
