@@ -152,6 +152,16 @@ class EventSerializer(serializers.Serializer):
     traveller_hidden = serializers.BooleanField(
         help_text="Other tables' results stay hidden until the round ends."
     )
+    spectators = serializers.CharField(
+        help_text="Online play: who outside the event may watch the tables: 'off', 'live' "
+        "or 'delayed' (by spectator_delay seconds)."
+    )
+    spectator_delay = serializers.IntegerField(help_text="Seconds, for delayed spectators.")
+    cut_double_dummy = serializers.BooleanField(
+        help_text="Online play: a board cut during the play is scored by the tricks won plus "
+        "the double-dummy result of the rest."
+    )
+    chat_allowed = serializers.BooleanField(help_text="Online play: chat at the table.")
     current_round = serializers.IntegerField(help_text="Number of the latest round (0: none).")
     registration_open = serializers.BooleanField()
     finished_at = serializers.DateTimeField(allow_null=True)
