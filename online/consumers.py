@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.errors import BridgeError
 
-from . import services
+from . import presence, services
 from .state import group_name, seat_view
 
 #: The close code of a connection refused at connect (not signed in, no seat here).
@@ -53,6 +53,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self.group = group_name(self.table_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.send_json({"type": "state", "table": view})
+        if self.seat is not None:  # docs/rules.md § Online play, disconnections
+            await presence.consumer_connected(self, user_id=user.pk)
 
     async def _refuse(self, code: str, detail: str) -> None:
         await self.send_json({"type": "error", "id": None, "code": code, "detail": detail})
@@ -61,6 +63,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     async def disconnect(self, code) -> None:
         if self.group is not None:
             await self.channel_layer.group_discard(self.group, self.channel_name)
+            if self.seat is not None:
+                await presence.consumer_disconnected(self)
 
     # -- client -> server ---------------------------------------------------------------
 

@@ -11,6 +11,7 @@ from tournaments.permissions import is_event_director
 from tournaments.selectors.play import seat_letter_of
 
 from .models import BoardPlay, PlayAction
+from .presence import connected_map
 
 
 def table_seat_get(*, table: Table, user: User) -> str | None:
@@ -108,7 +109,7 @@ def board_snapshot(
         "actions": actions,
         "ends_at": rnd.ends_at.isoformat() if rnd is not None else None,
         "next": next_,
-        "connected": None,
+        "connected": connected_map(table_ids=[table.pk])[table.pk],
     }
 
 
