@@ -31,7 +31,7 @@ from .presence import SEATS, connected_map
 from .state import snapshot_table
 
 
-def _event(*, user: User, event_id: int) -> Event:
+def director_event_get(*, user: User, event_id: int) -> Event:
     """The event, once ``user`` is known to direct it (a 403 before anything else)."""
     event = Event.objects.filter(pk=event_id).first()
     if event is None:
@@ -167,7 +167,7 @@ def _table_row(table, boards, plays, results, actions, players, presences, conne
 def console_get(*, user: User, event_id: int, now: datetime | None = None) -> dict:
     """Every table of the event's open rounds, live (a bounded number of queries,
     whatever the number of tables), and the disconnections the server recorded."""
-    event = _event(user=user, event_id=event_id)
+    event = director_event_get(user=user, event_id=event_id)
     now = now or timezone.now()
     rounds = list(Round.objects.filter(event=event, status=Round.Status.OPEN).order_by("number"))
     tables = list(
@@ -243,7 +243,7 @@ def console_get(*, user: User, event_id: int, now: datetime | None = None) -> di
 def claim_rule(*, director: User, event_id: int, table_id: int, version: int, tricks: str) -> dict:
     """Rule a rejected claim: the declaring side's total tricks (the engine's ``rule``),
     or ``"play"`` to let play go on. Logged in the event's log."""
-    event = _event(user=director, event_id=event_id)
+    event = director_event_get(user=director, event_id=event_id)
     view = services.play_act(
         user=director, event_id=event.pk, table_id=table_id, version=version, kind="rule",
         value=tricks,
@@ -271,7 +271,7 @@ def board_adjust(
     through the results service's director correction. A board still in play there is
     first ended where it stands (the engine's ``cut``), so the table goes on to its next
     board."""
-    event = _event(user=director, event_id=event_id)
+    event = director_event_get(user=director, event_id=event_id)
     valid = Event.Adjustment.values
     if ns_adjustment not in valid or ew_adjustment not in valid:
         raise BridgeError(
@@ -298,7 +298,7 @@ def seat_substitute(
     """Move a substitute into a seat of a table: the table's line-up names them there
     from now on (the seat rule of online play), so they see that seat's hand and act
     for it, and the player they replace no longer does. Logged in the event's log."""
-    event = _event(user=director, event_id=event_id)
+    event = director_event_get(user=director, event_id=event_id)
     if seat not in SEATS:
         raise BridgeError(_("A seat is N, E, S or W."), code="seat")
     player = User.objects.filter(username=username).first() if username else None
@@ -342,7 +342,7 @@ def disconnection_cancel(
 ) -> SeatDisconnection:
     """Cancel a disconnection the server recorded: its penalty is taken back (the Rate,
     and the 20 points of an HCP-par event). Logged in the event's log."""
-    event = _event(user=director, event_id=event_id)
+    event = director_event_get(user=director, event_id=event_id)
     with transaction.atomic(durable=True):
         event = event_for_update(event.pk)
         row = (
