@@ -171,7 +171,7 @@ def console_get(*, user: User, event_id: int, now: datetime | None = None) -> di
     now = now or timezone.now()
     rounds = list(Round.objects.filter(event=event, status=Round.Status.OPEN).order_by("number"))
     tables = list(
-        Table.objects.filter(round__in=rounds, is_bye=False).order_by("round__number", "number")
+        Table.objects.filter(round__in=rounds, ew__isnull=False).order_by("round__number", "number")
     )
     by_round = {r.pk: r for r in rounds}
     for t in tables:
