@@ -20,17 +20,12 @@ def table_seat_get(*, table: Table, user: User) -> str | None:
     the user does not play there. ``table`` has its round and event loaded."""
     if not user.is_authenticated or table.is_bye:
         return None
-    # A line-up seat is the seat (a substitute the director moved in holds one too).
-    if lineup := TableSeat.objects.filter(table=table, player=user).values_list("seat", flat=True):
-        return lineup[0]
     side = format_for(table.event).table_side(table=table, user=user)
-    if side is None:
-        return None
+    if side is None:  # no player of the table's entries: a substitute's line-up seat?
+        seats = TableSeat.objects.filter(table=table, player=user).values_list("seat", flat=True)
+        return seats.first()
     entry_id = table.ns_id if side == "NS" else table.ew_id
-    seat = seat_letter_of(table=table, side=side, entry=entry_id, user=user)
-    if seat and TableSeat.objects.filter(table=table, seat=seat).exclude(player=user).exists():
-        return None  # a substitute sits there now (docs/rules.md § Online play)
-    return seat
+    return seat_letter_of(table=table, side=side, entry=entry_id, user=user)
 
 
 def table_may_watch(*, table: Table, user: User) -> bool:
