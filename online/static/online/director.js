@@ -47,6 +47,7 @@
   }
 
   function post(url, body) {
+    flash.hidden = true;
     return fetch(url, {
       method: "POST",
       credentials: "same-origin",
