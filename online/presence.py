@@ -62,11 +62,26 @@ def process_id(now: datetime | None = None) -> int:
     return _process_id
 
 
+#: This process's open seat connections: channel name -> (table id, seat, user id), so
+#: that a process taken for stopped (a pause longer than the timeout) counts them again.
+_open_here: dict[str, tuple[int, str, int]] = {}
+
+
 def process_beat(*, now: datetime | None = None) -> None:
-    """This process is alive: its heartbeat, and its seats seen now."""
+    """This process is alive: its heartbeat, and its seats seen now. A process the check
+    took for stopped (its connections closed then) opens its live connections again."""
     now = now or timezone.now()
     pid = process_id(now)
-    ServerProcess.objects.filter(pk=pid).update(beat_at=now, stopped_at=None)
+    revived = ServerProcess.objects.filter(pk=pid, stopped_at__isnull=False).update(
+        beat_at=now, stopped_at=None
+    )
+    ServerProcess.objects.filter(pk=pid).update(beat_at=now)
+    if revived:
+        for channel_name, (table_id, seat, user_id) in list(_open_here.items()):
+            seat_connect(
+                table_id=table_id, seat=seat, user_id=user_id, channel_name=channel_name,
+                now=now,
+            )  # fmt: skip
     SeatPresence.objects.filter(open__process_id=pid).update(last_seen=now)
 
 
@@ -98,14 +113,15 @@ def seat_connect(
     now = now or timezone.now()
     with transaction.atomic(durable=True):
         pid = process_id(now)
-        ServerProcess.objects.filter(pk=pid).update(beat_at=now, stopped_at=None)
         presence, _created = SeatPresence.objects.get_or_create(
             table_id=table_id, seat=seat, user_id=user_id, defaults={"last_seen": now}
         )
-        SeatConnection.objects.get_or_create(
+        _row, opened = SeatConnection.objects.get_or_create(
             channel_name=channel_name,
             defaults={"presence": presence, "process_id": pid, "opened_at": now},
         )
+        if not opened:  # counted already
+            return False
         was_out = presence.gone_since is not None and presence.gone_since <= now - _grace()
         SeatPresence.objects.filter(pk=presence.pk).update(
             connections=F("connections") + 1, last_seen=now, gone_since=None
@@ -273,6 +289,7 @@ def table_presence_broadcast(*, table_id: int) -> None:
 async def consumer_connected(consumer, *, user_id: int) -> None:
     """The table's WebSocket consumer opened a seat's connection."""
     heartbeat_start()
+    _open_here[consumer.channel_name] = (consumer.table_id, consumer.seat, user_id)
     back = await database_sync_to_async(seat_connect)(
         table_id=consumer.table_id, seat=consumer.seat, user_id=user_id,
         channel_name=consumer.channel_name,
@@ -283,4 +300,5 @@ async def consumer_connected(consumer, *, user_id: int) -> None:
 
 async def consumer_disconnected(consumer) -> None:
     """The table's WebSocket consumer closed a seat's connection."""
+    _open_here.pop(consumer.channel_name, None)
     await database_sync_to_async(seat_disconnect)(channel_name=consumer.channel_name)

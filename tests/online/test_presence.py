@@ -173,3 +173,19 @@ def test_a_websocket_of_a_seat_counts_its_presence(online):
     assert seen["open"].connections == 1 and seen["open"].gone_since is None
     closed = SeatPresence.objects.get(seat="N")
     assert closed.connections == 0 and closed.gone_since is not None
+
+
+def test_a_process_taken_for_stopped_counts_its_live_connections_again(online, now):
+    presence._open_here["live-N"] = (online.table.pk, "N", online.players["N"].pk)
+    try:
+        connect(online, "N", now - timedelta(seconds=300), channel="live-N")
+        process = ServerProcess.objects.get(name=presence.PROCESS_NAME)
+        ServerProcess.objects.filter(pk=process.pk).update(beat_at=now - timedelta(seconds=40))
+        presence.processes_reap(now=now)
+        assert SeatPresence.objects.get(seat="N").connections == 0
+        presence.process_beat(now=now + timedelta(seconds=1))  # it was only slow
+        assert SeatPresence.objects.get(seat="N").connections == 1
+        presence.process_beat(now=now + timedelta(seconds=2))  # counted once
+        assert SeatPresence.objects.get(seat="N").connections == 1
+    finally:
+        presence._open_here.clear()
