@@ -128,5 +128,17 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         for snapshot in message["states"]:
             await self.send_json({"type": "state", "table": seat_view(snapshot, self.seat)})
 
+    async def table_reseat(self, message: dict) -> None:
+        """The director moved a substitute in: a connection whose seat is no longer its
+        user's is closed (docs/rules.md § Online play, the director)."""
+        try:
+            seat = await database_sync_to_async(services.table_viewer_get)(
+                user=self.scope["user"], event_id=self.event_id, table_id=self.table_id
+            )
+        except BridgeError:
+            seat = None
+        if seat != self.seat:
+            await self._refuse("not_seated", _("Your seat at this table is someone else's now."))
+
     async def table_warning(self, message: dict) -> None:
         await self.send_json({"type": "warning", "minutes_left": message["minutes_left"]})

@@ -7,8 +7,12 @@ cancel a disconnection. Every function checks the director first (the one check 
 
 from __future__ import annotations
 
+import logging
 from datetime import datetime
+from functools import partial
 
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -28,7 +32,9 @@ from tournaments.signals import player_disconnection_cancelled
 from . import services
 from .models import BoardPlay, PlayAction, SeatDisconnection, SeatPresence
 from .presence import SEATS, connected_map
-from .state import snapshot_table
+from .state import group_name, snapshot_table
+
+logger = logging.getLogger(__name__)
 
 
 def director_event_get(*, user: User, event_id: int) -> Event:
@@ -334,7 +340,20 @@ def seat_substitute(
             data={"table": table.number, "seat": seat, "player": player.name,
                   "replaced": replaced.name if replaced else ""},
         )  # fmt: skip
+        transaction.on_commit(partial(_reseat_broadcast, table_id=table.pk))
     return row
+
+
+def _reseat_broadcast(*, table_id: int) -> None:
+    """Tell the table's connections to check their seats again (the player replaced is
+    shown the door)."""
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    try:
+        async_to_sync(layer.group_send)(group_name(table_id), {"type": "table.reseat"})
+    except Exception:  # noqa: BLE001 - the seat is stored; a reconnection is refused anyway
+        logger.exception("reseat broadcast to table %s failed", table_id)
 
 
 def disconnection_cancel(

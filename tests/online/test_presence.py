@@ -189,3 +189,34 @@ def test_a_process_taken_for_stopped_counts_its_live_connections_again(online, n
         assert SeatPresence.objects.get(seat="N").connections == 1
     finally:
         presence._open_here.clear()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_player_replaced_by_a_substitute_is_shown_the_door(online, director):
+    from asgiref.sync import async_to_sync
+    from channels.db import database_sync_to_async
+    from channels.testing import WebsocketCommunicator
+
+    from config.asgi import application
+    from online.director import seat_substitute
+    from tests.conftest import api_token_for
+    from tests.factories import UserFactory
+
+    sub = UserFactory()
+    token = api_token_for(online.players["N"])["token"]
+    url = f"/ws/events/{online.event.pk}/tables/{online.table.pk}/?token={token}"
+    headers = [(b"origin", b"http://testserver"), (b"host", b"testserver")]
+
+    async def scenario():
+        comm = WebsocketCommunicator(application, url, headers=headers)
+        assert (await comm.connect())[0]
+        await comm.receive_json_from()
+        await database_sync_to_async(seat_substitute)(
+            director=director, event_id=online.event.pk, table_id=online.table.pk, seat="N",
+            username=sub.username,
+        )  # fmt: skip
+        message = await comm.receive_json_from(timeout=3)
+        assert message["type"] == "error" and message["code"] == "not_seated"
+        assert (await comm.receive_output(timeout=3))["type"] == "websocket.close"
+
+    async_to_sync(scenario)()
