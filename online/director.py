@@ -26,7 +26,7 @@ from tournaments.lock_objects import event_for_update, table_for_update
 from tournaments.models import EntryMember, Event, Result, Round, Table, TableSeat
 from tournaments.permissions import director_required
 from tournaments.services.audit import log_action
-from tournaments.services.results import result_correct
+from tournaments.services.corrections import result_correct
 from tournaments.signals import player_disconnection_cancelled
 
 from . import services

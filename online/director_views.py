@@ -41,10 +41,10 @@ def _strings() -> dict[str, str]:
         "disconnected": _("disconnected"),
         "away": _("not connected yet"),
         "claim_waits": _(
-            "%(seat)s claims %(n)s of the %(left)s tricks left; it was rejected and "
-            "waits for your ruling."
+            "Claim by %(seat)s: %(n)s of the remaining tricks (left: %(left)s). It was "
+            "rejected and waits for your ruling."
         ),
-        "claim_answer": _("%(seat)s claims %(n)s of the %(left)s tricks left."),
+        "claim_answer": _("Claim by %(seat)s: %(n)s of the remaining tricks (left: %(left)s)."),
         "declarer_tricks": _("Declaring side's tricks in all"),
         "rule": _("Rule"),
         "let_play": _("Let play go on"),

@@ -214,7 +214,8 @@ def connected_map(*, table_ids, now: datetime | None = None) -> dict[int, dict[s
 
 
 def _reason(seconds: float) -> str:
-    return gettext("Gone from the online table for more than %(n)d seconds.") % {"n": int(seconds)}
+    text = gettext("Gone from the online table longer than the grace period (%(n)d s).")
+    return text % {"n": int(seconds)}
 
 
 def presence_check(*, now: datetime | None = None) -> list[int]:
