@@ -8,6 +8,7 @@ cancel a disconnection. Every function checks the director first (the one check 
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 from datetime import datetime
 from functools import partial
 
@@ -86,32 +87,124 @@ def _seat_players(event: Event, tables: list[Table]) -> dict[int, dict[str, User
     return out
 
 
-def _table_row(table, boards, plays, results, actions, players, presences, connected, now):
+@dataclass
+class _Live:
+    """What the console reads of every table at once (one query each)."""
+
+    boards: dict[int, list]  # table id -> its round's boards in order
+    plays: dict[tuple[int, int], BoardPlay]  # (table, board) -> its play online
+    actions: dict[int, list]  # play id -> its actions in order
+    results: set[tuple[int, int]]  # (table, board) with a result
+    players: dict[int, dict[str, User]]  # table id -> seat -> player
+    presences: dict[tuple[int, str, int], SeatPresence]
+    connected: dict[int, dict[str, bool]]
+    now: datetime
+
+    def finished(self, table_id: int, board_id: int) -> bool:
+        play = self.plays.get((table_id, board_id))
+        done = play is not None and play.status != BoardPlay.Status.PLAYING
+        return done or (table_id, board_id) in self.results
+
+
+def _live_get(event: Event, rounds: list[Round], tables: list[Table], now: datetime) -> _Live:
+    fmt = format_for(event)
+    boards: dict[int, list] = {}
+    for rnd in rounds:
+        boards.update(fmt.round_boards(rnd=rnd, tables=[t for t in tables if t.round_id == rnd.pk]))
+    plays = {(p.table_id, p.board_id): p for p in BoardPlay.objects.filter(table__in=tables)}
+    playing = [p.pk for p in plays.values() if p.status == BoardPlay.Status.PLAYING]
+    actions: dict[int, list] = {}
+    for play_id, seat, kind, value, alert in (
+        PlayAction.objects.filter(play_id__in=playing)
+        .order_by("play_id", "seq")
+        .values_list("play_id", "seat", "kind", "value", "alert")
+    ):
+        actions.setdefault(play_id, []).append([seat, kind, value, alert])
+    return _Live(
+        boards=boards,
+        plays=plays,
+        actions=actions,
+        results=set(Result.objects.filter(table__in=tables).values_list("table_id", "board_id")),
+        players=_seat_players(event, tables),
+        presences={
+            (p.table_id, p.seat, p.user_id): p
+            for p in SeatPresence.objects.filter(table__in=tables)
+        },
+        connected=connected_map(table_ids=[t.pk for t in tables], now=now),
+        now=now,
+    )
+
+
+def _play_facts(table: Table, board, play: BoardPlay, live: _Live) -> dict:
+    """Where a board in play stands: the auction's call or the play's trick, the time
+    used, a claim waiting."""
+    acts = live.actions.get(play.pk, [])
+    engine = snapshot_table(
+        {
+            "deal": board.deal, "dealer": board.dealer, "vulnerability": board.vulnerability,
+            "undo_allowed": table.event.undo_allowed, "base_version": play.version - len(acts),
+            "actions": acts,
+        }
+    )  # fmt: skip
+    facts = {
+        "version": engine.version,
+        "phase": engine.phase,
+        "calls": len(engine.calls),
+        "trick": min(len(engine.trick_winners) + 1, 13) if engine.phase == "play" else 0,
+        "started_at": play.started_at.isoformat(),
+        "seconds_used": max(0, int((live.now - play.started_at).total_seconds())),
+        "claim": None,
+    }
+    if engine.claim is not None:
+        facts["phase"] = "claim"
+        facts["claim"] = {
+            "seat": engine.claim.seat,
+            "tricks": engine.claim.tricks,
+            "rejected": engine.claim.rejected,
+            "declarer": engine.declarer,
+            "declarer_won": engine.tricks_won(side(engine.declarer)),
+            "tricks_left": engine.tricks_left,
+        }
+    return facts
+
+
+def _seat_states(table: Table, live: _Live) -> dict[str, dict]:
+    """Each seat's player and connection: connected, gone (within the grace),
+    disconnected, or away (never connected here)."""
+    out = {}
+    for seat in SEATS:
+        player = live.players[table.pk].get(seat)
+        mine = live.presences.get((table.pk, seat, player.pk)) if player else None
+        gone = None
+        if mine is None:
+            state = "away"
+        elif mine.connections > 0:
+            state = "connected"
+        else:
+            if mine.gone_since:
+                gone = int((live.now - mine.gone_since).total_seconds())
+            state = "gone" if live.connected[table.pk][seat] else "disconnected"
+        out[seat] = {
+            "name": player.name if player else "",
+            "username": player.username if player else "",
+            "state": state,
+            "gone_seconds": gone,
+        }
+    return out
+
+
+def _table_row(table: Table, live: _Live) -> dict:
     """One table's line of the console."""
-    play = None
-    current = None
-    for board in boards:
-        p = plays.get((table.pk, board.pk))
-        if p is not None and p.status != BoardPlay.Status.PLAYING:
-            continue
-        if (table.pk, board.pk) in results:
-            continue
-        current, play = board, p
-        break
+    boards = live.boards.get(table.pk, [])
+    left = [b for b in boards if not live.finished(table.pk, b.pk)]
+    current = left[0] if left else None
+    play = live.plays.get((table.pk, current.pk)) if current else None
     row = {
         "table": table.pk,
         "number": table.number,
         "board": current.pk if current else None,
         "board_number": current.number if current else None,
-        "boards_left": sum(
-            1
-            for b in boards
-            if (table.pk, b.pk) not in results
-            and not (
-                (table.pk, b.pk) in plays
-                and plays[(table.pk, b.pk)].status != BoardPlay.Status.PLAYING
-            )
-        ),
+        "boards_left": len(left),
         "phase": "done" if current is None else "waiting",
         "version": None,
         "calls": 0,
@@ -119,55 +212,34 @@ def _table_row(table, boards, plays, results, actions, players, presences, conne
         "started_at": None,
         "seconds_used": None,
         "claim": None,
-        "seats": {},
     }
     if play is not None:
-        acts = actions.get(play.pk, [])
-        engine = snapshot_table(
-            {
-                "deal": current.deal, "dealer": current.dealer,
-                "vulnerability": current.vulnerability, "undo_allowed": table.event.undo_allowed,
-                "base_version": play.version - len(acts), "actions": acts,
-            }
-        )  # fmt: skip
-        row["version"] = engine.version
-        row["phase"] = engine.phase
-        row["calls"] = len(engine.calls)
-        row["trick"] = min(len(engine.trick_winners) + 1, 13) if engine.phase == "play" else 0
-        row["started_at"] = play.started_at.isoformat()
-        row["seconds_used"] = max(0, int((now - play.started_at).total_seconds()))
-        if engine.claim is not None:
-            declaring = side(engine.declarer)
-            row["phase"] = "claim"
-            row["claim"] = {
-                "seat": engine.claim.seat,
-                "tricks": engine.claim.tricks,
-                "rejected": engine.claim.rejected,
-                "declarer": engine.declarer,
-                "declarer_won": engine.tricks_won(declaring),
-                "tricks_left": engine.tricks_left,
-            }
-    elif current is not None:
+        row.update(_play_facts(table, current, play, live))
+    elif current is not None:  # not started: it starts at the table's version
         row["version"] = max(
-            (p.version for (tid, _b), p in plays.items() if tid == table.pk), default=0
+            (p.version for (tid, _b), p in live.plays.items() if tid == table.pk), default=0
         )
-    for seat in SEATS:
-        player = players.get(seat)
-        mine = presences.get((table.pk, seat, player.pk)) if player else None
-        if mine is None:
-            state, gone = "away", None
-        elif mine.connections > 0:
-            state, gone = "connected", None
-        else:
-            gone = int((now - mine.gone_since).total_seconds()) if mine.gone_since else None
-            state = "gone" if connected[seat] else "disconnected"
-        row["seats"][seat] = {
-            "name": player.name if player else "",
-            "username": player.username if player else "",
-            "state": state,
-            "gone_seconds": gone,
-        }
+    row["seats"] = _seat_states(table, live)
     return row
+
+
+def _disconnections(event: Event) -> list[dict]:
+    rows = SeatDisconnection.objects.filter(table__event=event).select_related(
+        "player", "board", "table"
+    )
+    return [
+        {
+            "id": d.pk,
+            "table_number": d.table.number,
+            "board_number": d.board.number,
+            "seat": d.seat,
+            "player": d.player.name,
+            "recorded_at": d.recorded_at.isoformat(),
+            "outage": d.outage,
+            "cancelled": d.cancelled_at is not None,
+        }
+        for d in rows
+    ]
 
 
 def console_get(*, user: User, event_id: int, now: datetime | None = None) -> dict:
@@ -183,63 +255,14 @@ def console_get(*, user: User, event_id: int, now: datetime | None = None) -> di
     for t in tables:
         t.round = by_round[t.round_id]
         t.event = event
-    fmt = format_for(event)
-    boards_of: dict[int, list] = {}
-    for rnd in rounds:
-        boards_of.update(
-            fmt.round_boards(rnd=rnd, tables=[t for t in tables if t.round_id == rnd.pk])
-        )
-    plays = {(p.table_id, p.board_id): p for p in BoardPlay.objects.filter(table__in=tables)}
-    playing = [p.pk for p in plays.values() if p.status == BoardPlay.Status.PLAYING]
-    actions: dict[int, list] = {}
-    for play_id, seat, kind, value, alert in (
-        PlayAction.objects.filter(play_id__in=playing)
-        .order_by("play_id", "seq")
-        .values_list("play_id", "seat", "kind", "value", "alert")
-    ):
-        actions.setdefault(play_id, []).append([seat, kind, value, alert])
-    results = set(Result.objects.filter(table__in=tables).values_list("table_id", "board_id"))
-    players = _seat_players(event, tables)
-    presences = {
-        (p.table_id, p.seat, p.user_id): p for p in SeatPresence.objects.filter(table__in=tables)
-    }
-    connected = connected_map(table_ids=[t.pk for t in tables], now=now)
-    rows = [
-        _table_row(
-            t,
-            boards_of.get(t.pk, []),
-            plays,
-            results,
-            actions,
-            players[t.pk],
-            presences,
-            connected[t.pk],
-            now,
-        )  # fmt: skip
-        for t in tables
-    ]
-    gone = SeatDisconnection.objects.filter(table__event=event).select_related(
-        "player", "board", "table"
-    )
+    live = _live_get(event, rounds, tables, now)
     return {
         "event": event.pk,
         "online": event.online_play,
         "rounds": [{"number": r.number, "ends_at": r.ends_at.isoformat()} for r in rounds],
         "now": now.isoformat(),
-        "tables": rows,
-        "disconnections": [
-            {
-                "id": d.pk,
-                "table_number": d.table.number,
-                "board_number": d.board.number,
-                "seat": d.seat,
-                "player": d.player.name,
-                "recorded_at": d.recorded_at.isoformat(),
-                "outage": d.outage,
-                "cancelled": d.cancelled_at is not None,
-            }
-            for d in gone
-        ],
+        "tables": [_table_row(t, live) for t in tables],
+        "disconnections": _disconnections(event),
     }
 
 
