@@ -197,3 +197,22 @@ def test_the_director_cancels_a_disconnection(online, director):
     assert row.cancelled_by == director
     twice = api_client(director).post(url, {"disconnection": row.pk}, format="json")
     assert twice.status_code == 409
+
+
+def test_a_substitute_never_watches_another_table_as_a_spectator(online, director):
+    from tournaments.models import Event, Table
+    from tournaments.selectors.visibility import board_visible
+
+    online.event.spectators = Event.Spectators.LIVE
+    online.event.save(update_fields=["spectators"])
+    sub = UserFactory()
+    other = Table.objects.filter(round=online.table.round).exclude(pk=online.table.pk).first()
+    other_url = f"/api/events/{online.event.pk}/tables/{other.pk}/play/"
+    assert api_client(sub).get(other_url).status_code == 200  # an outsider watches
+    director_seat = api_client(director).post(
+        table_url(online, "substitute"), {"seat": "N", "username": sub.username}, format="json"
+    )
+    assert director_seat.status_code == 200
+    assert api_client(sub).get(other_url).status_code == 403  # a player of the event now
+    board = online.event.boards.get(number=1)
+    assert not board_visible(user=sub, board=board)
