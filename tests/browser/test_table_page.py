@@ -365,3 +365,30 @@ def test_a_call_through_the_bidding_box_reaches_the_real_table(live_server, onli
     finally:
         for context, _, _ in pages:
             context.close()
+
+
+def test_the_table_in_chinese_fits_a_phone_and_my_table_leads_to_it(live_server, online, browser):
+    """In Chinese, mid-play, with every label translated, nothing scrolls sideways; the
+    my-table's button leads to the table."""
+    fake = FakeTable(online["board"], online["table"])
+    for seat, call in zip("NESWNE", ["1NT", "P", "3NT", "P", "P", "P"], strict=True):
+        fake.engine.apply(Action("call", seat, call, "15-17" if call == "1NT" else ""))
+    fake.engine.apply(Action("card", "E", fake.engine.remaining["E"][0]))
+    context = browser.new_context(locale="zh-CN", viewport=PHONE, is_mobile=True)
+    context.add_cookies(
+        [{"name": "sessionid", "value": online["sessions"]["W"], "url": live_server.url}]
+    )
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    fake.serve(page, "W", socket=True)
+    table = online["table"]
+    try:
+        page.goto(f"{live_server.url}/events/{table.event_id}/my-table/")
+        page.get_by_role("link", name="到你的牌桌打牌").click()
+        page.locator('#play-table[data-phase="play"]').wait_for()
+        assert "明手" in page.locator(".felt").inner_text()
+        assert page.locator(".seat-right .hand-lines").count() == 1  # dummy, South, faced
+        assert_fits(page, PHONE["width"])
+        page.screenshot(path="/tmp/table-phone-zh.png", full_page=True)
+    finally:
+        context.close()
