@@ -45,16 +45,18 @@ class FakeTable:
         self.posts: list[dict] = []
         self.socket_acts: list[dict] = []
         self.ends_at = (datetime.now(UTC) + timedelta(minutes=30)).isoformat()
+        self.next: dict | None = None  # the next board, once this one is over
+        self.connected = {s: True for s in SEATS}
 
     def view(self, seat: str | None) -> dict:
         data = table_view(self.engine, seat)
         data.update(
             event=self.table.event_id, table=self.table.pk, board=self.board.pk,
             board_number=self.board.number, seat=seat, ends_at=self.ends_at,
-            next=None, connected={s: True for s in SEATS},
+            next=None, connected=dict(self.connected),
         )  # fmt: skip
         if data["phase"] == "over":
-            data["next"] = {"round_over": True, "where": "Round 2: table 3, NS"}
+            data["next"] = self.next or {"round_over": True, "where": "Round 2: table 3, NS"}
         return data
 
     def apply(self, seat: str, message: dict) -> dict | None:
@@ -135,7 +137,10 @@ def online(live_server, make_event):
         client = Client()
         client.force_login(player(entry, position))
         sessions[seat] = client.cookies["sessionid"].value
-    return {"event": event, "table": table, "board": board, "sessions": sessions}
+    return {
+        "event": event, "table": table, "board": board, "sessions": sessions,
+        "board2": event.boards.get(number=2),
+    }  # fmt: skip
 
 
 def open_page(browser, live_server, online, seat, viewport, fake, *, socket=True):
@@ -390,5 +395,42 @@ def test_the_table_in_chinese_fits_a_phone_and_my_table_leads_to_it(live_server,
         assert page.locator(".seat-right .hand-lines").count() == 1  # dummy, South, faced
         assert_fits(page, PHONE["width"])
         page.screenshot(path="/tmp/table-phone-zh.png", full_page=True)
+    finally:
+        context.close()
+
+
+def test_the_next_board_waits_until_the_player_moves_on(live_server, online, browser):
+    """Board 1 is passed out: its result stays on the table with "Next board" while the
+    server has already started board 2, which shows at a tap. A warning of the clock and
+    a disconnected seat are shown."""
+    fake = FakeTable(online["board"], online["table"])
+    fake.next = {"board": 0, "board_number": 2}
+    context, page, errors = open_page(browser, live_server, online, "N", PHONE, fake)
+    try:
+        page.locator('#play-table[data-phase="auction"]').wait_for()
+        box_button(page, "Pass").click()
+        for seat in "ESW":
+            fake.act("call", seat, "P")
+        page.locator('#play-table[data-phase="over"]').wait_for()
+        result = page.locator('[data-slot="result"]')
+        assert "Passed out" in result.inner_text()
+
+        following = FakeTable(online["board2"], online["table"])
+        following.sockets = fake.sockets
+        following.engine.version = fake.engine.version
+        following.connected["E"] = False
+        following.broadcast()
+        result.get_by_text("Next: board 2").wait_for()
+        assert "Passed out" in result.inner_text()  # still board 1's result
+        _, ws = fake.sockets[0]
+        ws.send(json.dumps({"type": "warning", "minutes_left": 2}))
+        page.get_by_text("2 minutes left in the round.").wait_for()
+
+        result.get_by_role("button", name="Next board").click()
+        page.locator('#play-table[data-phase="auction"]').wait_for()
+        assert page.locator('[data-slot="board"]').inner_text() == "Board 2"
+        assert "disconnected" in page.locator('[data-seat="E"] .seat-label').inner_text()
+        assert_fits(page, PHONE["width"])
+        assert errors == []
     finally:
         context.close()
