@@ -151,6 +151,7 @@ def _strings() -> dict[str, str]:
         "err_claim_waiting": _("A claim waits for its answer."),
         "err_undo_waiting": _("A request to undo waits for its answer."),
         "err_bad_action": _("The table did not understand that."),
+        "err_alert_text": _("Write what your alerted call means, or turn the alert off."),
         "err_unknown": _("That was refused."),
     }
 

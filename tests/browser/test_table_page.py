@@ -184,8 +184,11 @@ def test_a_board_at_the_table_on_a_phone_over_the_websocket(live_server, online,
         assert box_button(page, "Double").is_disabled()
         assert box_button(page, "Redouble").is_disabled()
         box_button(page, "Alert").click()
-        page.locator(".alert-input").fill("15-17")
         box_button(page, "1").click()
+        box_button(page, "No trump").click()  # an alert with no explanation: not sent
+        page.locator('[data-slot="error"]', has_text="Write what your alerted call").wait_for()
+        assert fake.socket_acts == []
+        page.locator(".alert-input").fill("15-17")
         box_button(page, "No trump").click()
         alerted = page.locator(".centre table.auction button.alerted")
         alerted.wait_for()

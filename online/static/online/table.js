@@ -557,6 +557,8 @@
   function draw() {
     if (!view) return;
     var focused = document.activeElement && root.contains(document.activeElement) ? document.activeElement.getAttribute("data-key") : null;
+    if (socketOpen) setConn("live");
+    else if (pollTimer) setConn("polling");
     root.setAttribute("data-phase", view.phase);
     root.removeAttribute("aria-busy");
     root.classList.toggle("my-turn", myTurn());
@@ -632,8 +634,13 @@
   }
 
   function call(value) {
-    var extra = alertOn ? alertText.trim() : null;
-    act("call", value, alertOn ? extra : undefined);
+    var explanation = alertOn ? alertText.trim() : "";
+    if (alertOn && !explanation) { // an alert is its explanation: nothing to show without one
+      showError("alert_text");
+      if (box) box.input.focus();
+      return;
+    }
+    act("call", value, alertOn ? explanation : undefined);
   }
 
   function act(kind, value, alert) {
