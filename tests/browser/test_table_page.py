@@ -437,3 +437,35 @@ def test_the_next_board_waits_until_the_player_moves_on(live_server, online, bro
         assert errors == []
     finally:
         context.close()
+
+
+def test_calls_from_the_keyboard_on_a_desktop(live_server, online, browser):
+    """1-7 then C/D/H/S/N bids, P passes, X doubles (or redoubles); the buttons take
+    the focus and Enter too."""
+    fake = FakeTable(online["board"], online["table"])
+    context, page, errors = open_page(browser, live_server, online, "N", DESKTOP, fake)
+    try:
+        page.locator(".bidding-box.mine").wait_for()
+        page.keyboard.press("1")
+        page.keyboard.press("n")
+        page.locator(".centre table.auction .nt").wait_for()
+        assert fake.socket_acts[-1]["value"] == "1NT"
+        fake.act("call", "E", "X")
+        page.locator(".bidding-box.mine").wait_for(state="detached")
+        fake.act("call", "S", "P")
+        fake.act("call", "W", "P")
+        page.locator(".bidding-box.mine").wait_for()
+        page.keyboard.press("x")  # East's double: North redoubles
+        page.locator(".centre table.auction .call-xx").wait_for()
+        fake.act("call", "E", "P")
+        fake.act("call", "S", "2C")
+        fake.act("call", "W", "P")
+        box_button(page, "Pass").focus()
+        page.keyboard.press("Enter")
+        page.wait_for_function(
+            "() => document.querySelectorAll('.centre table.auction td .call').length === 9"
+        )
+        assert [a["value"] for a in fake.socket_acts] == ["1NT", "XX", "P"]
+        assert errors == []
+    finally:
+        context.close()
