@@ -738,13 +738,14 @@
       pingTimer = setInterval(function () { if (socketOpen) ws.send(JSON.stringify({ type: "ping" })); }, 25000);
     };
     ws.onmessage = onSocketMessage;
-    ws.onclose = function () {
+    ws.onclose = function (event) {
       clearTimeout(giveUp);
       clearInterval(pingTimer);
       if (socket === ws) { socket = null; socketOpen = false; }
       if (busy) { done(); draw(); }
       startPolling();
-      scheduleReconnect();
+      // 4403: the server refused this seat (its error said why); asking again won't help
+      if (event.code !== 4403) scheduleReconnect();
     };
   }
   function scheduleReconnect() {
