@@ -114,3 +114,90 @@ def test_a_call_reaches_the_next_seat_over_the_websocket(seated, browser):
     finally:
         for context, _, _ in pages.values():
             context.close()
+
+
+CORNER = {"x": 8, "y": 12}  # a fanned card shows its corner: a finger taps there
+
+
+def _play_first_legal(page, where: str) -> str:
+    """Tap the first card that may be played in the hand at ``where`` (bottom: one's
+    own; top: dummy, for declarer); its code."""
+    card = page.locator(f".seat-{where} .hand-row.live button.pcard:not([disabled])").first
+    card.wait_for()
+    code = card.get_attribute("data-card")
+    card.click(position=CORNER)
+    return code
+
+
+def test_four_players_play_a_board_to_its_claim(seated, browser):
+    """Four browsers: an alerted 1NT, 3NT by the dealer, the opening lead faces dummy,
+    declarer plays dummy's card and then their own, claims nine of the twelve tricks
+    left; both defenders accept and every seat sees the result and the next board."""
+    seats = "NESW"
+    dealer = seated["dealer"]
+    lho, partner, rho = (seats[(seats.index(dealer) + k) % 4] for k in (1, 2, 3))
+    table = seated["table"]
+    path = f"/events/{table.event_id}/tables/{table.pk}/play/"
+    pages = {}
+    try:
+        for seat in seats:
+            context = browser.new_context(locale="en-US", viewport=PHONE, is_mobile=True)
+            context.add_cookies(
+                [{"name": "sessionid", "value": seated["sessions"][seat], "url": seated["url"]}]
+            )
+            page = context.new_page()
+            page.set_default_timeout(20_000)
+            errors: list[str] = []
+            page.on("pageerror", lambda exc, errors=errors: errors.append(str(exc)))
+            page.goto(seated["url"] + path)
+            page.locator(".conn-live").wait_for()
+            pages[seat] = (context, page, errors)
+
+        def on(seat):
+            return pages[seat][1]
+
+        def call(seat, *buttons):
+            on(seat).locator(".bidding-box.mine").wait_for()
+            for name in buttons:
+                box_button(on(seat), name).click()
+
+        box_button(on(dealer), "Alert").click()
+        on(dealer).locator(".alert-input").fill("15-17")
+        call(dealer, "1", "No trump")
+        call(lho, "Pass")
+        call(partner, "3", "No trump")
+        call(rho, "Pass")
+        call(dealer, "Pass")
+        call(lho, "Pass")
+        for seat in seats:
+            on(seat).locator('#play-table[data-phase="play"]').wait_for()
+        # the alert: the opponents see it, the partner does not
+        assert on(lho).locator(".auction-panel button.alerted").count() == 1
+        assert on(partner).locator(".auction-panel button.alerted").count() == 0
+
+        lead = _play_first_legal(on(lho), "bottom")
+        on(dealer).locator(f'.trick .pcard[data-card="{lead}"]').wait_for()
+        assert on(dealer).locator(".seat-top .pcard").count() == 13  # dummy, faced
+        assert on(rho).locator(".seat-right .hand-lines").count() == 1  # dummy, at their right
+        _play_first_legal(on(dealer), "top")  # dummy's card, by declarer
+        _play_first_legal(on(rho), "bottom")
+        last = _play_first_legal(on(dealer), "bottom")
+        on(partner).locator(f'.trick .pcard[data-card="{last}"]').wait_for()
+
+        on(dealer).get_by_role("button", name="Claim", exact=True).click()
+        on(dealer).get_by_role("button", name="Claim 9", exact=True).click()
+        for defender in (lho, rho):
+            on(defender).get_by_role("button", name="Accept", exact=True).click()
+        for seat in seats:
+            result = on(seat).locator('[data-slot="result"]')
+            result.get_by_text("Next: board").wait_for()
+            assert "3NT by" in result.inner_text()
+            assert on(seat).locator(".seat-left .hand-lines").count() == 1  # all hands now
+        on(dealer).screenshot(path="/tmp/table-ws-over.png", full_page=True)
+        on(dealer).get_by_role("button", name="Next board").click()
+        on(dealer).locator('#play-table[data-phase="auction"]').wait_for()
+        for _, _, errors in pages.values():
+            assert errors == []
+    finally:
+        for context, _, _ in pages.values():
+            context.close()
