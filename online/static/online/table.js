@@ -604,6 +604,7 @@
   function receive(table) {
     if (!table || typeof table !== "object" || table.version === undefined) return;
     if (!table.phase) table.phase = "none"; // no board to play at this table
+    if (table.seat !== undefined) cfg.seat = table.seat; // the server's word on the seat
     if (view && table.board === view.board && table.version < view.version) return; // old news
     if (view && table.board !== view.board && view.phase === "over" && !held && table.phase !== "over") {
       held = table; // the next board waits until the player has read this one's result
