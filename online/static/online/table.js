@@ -25,6 +25,7 @@
   var RANKS = "AKQJT98765432";
   var STRAINS = ["C", "D", "H", "S", "NT"];
   var POLL_MS = 2000;
+  var HOLD_MS = 20000; // how long a finished board's result stays before the next board
 
   var view = null; // the last table drawn
   var held = null; // the next board's table, held while the finished one is read
@@ -43,6 +44,7 @@
   var claimOpen = false;
   var alertNote = null;
   var errorTimer = null;
+  var holdTimer = null;
 
   function t(key, params) {
     var text = T[key] !== undefined ? T[key] : key;
@@ -607,8 +609,10 @@
     if (table.seat !== undefined) cfg.seat = table.seat; // the server's word on the seat
     if (view && table.board === view.board && table.version < view.version) return; // old news
     if (view && table.board !== view.board && view.phase === "over" && !held && table.phase !== "over") {
-      held = table; // the next board waits until the player has read this one's result
-      done();
+      held = table; // the next board waits until the player has read this one's result,
+      done(); // or for HOLD_MS at most: the others may be calling already
+      clearTimeout(holdTimer);
+      holdTimer = setTimeout(function () { if (held) nextBoard(); }, HOLD_MS);
       draw();
       return;
     }
@@ -623,6 +627,7 @@
     draw();
   }
   function nextBoard() {
+    clearTimeout(holdTimer);
     if (held) {
       var next = held;
       held = null;
@@ -768,6 +773,13 @@
     if (k === "P") { call("P"); e.preventDefault(); }
     if (k === "X") { var legal = legalCalls(); if (legal.XX) call("XX"); else if (legal.X) call("X"); e.preventDefault(); }
     if (k === "ESCAPE") { bidLevel = null; draw(); }
+  });
+
+  // A phone back from the background: catch up at once, and reopen the socket.
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState !== "visible") return;
+    poll();
+    if (!socket) { clearTimeout(reconnectTimer); connect(); }
   });
 
   poll();
