@@ -25,11 +25,10 @@ from tournaments.timezones import zone_label
 
 from .selectors import table_may_watch, table_seat_get
 
-SEATS = ("N", "E", "S", "W")
-
 
 def _seat_names(table: Table) -> dict[str, str]:
-    """Who sits where, by name (two queries)."""
+    """Who sits where, by name, for the seat labels (two queries): the line-up where the
+    format seats players, else the pair's order as ``seat_letter_of`` reads it."""
     if format_for(table.event).seats_players:
         rows = TableSeat.objects.filter(table=table).select_related("player")
         return {row.seat: row.player.name for row in rows}
@@ -177,8 +176,8 @@ def table_page(request: HttpRequest, event_id: int, table_id: int) -> HttpRespon
         "event": event.pk,
         "table": table.pk,
         "seat": seat,
-        "api": f"/api/events/{event.pk}/tables/{table.pk}/play/",
-        "ws": f"/ws/events/{event.pk}/tables/{table.pk}/",
+        "api": reverse("api-table-play", args=[event.pk, table.pk]),
+        "ws": f"/ws/events/{event.pk}/tables/{table.pk}/",  # online/routing.py
         "csrf": get_token(request),
         "my_table": reverse("tournaments:my_table", args=[event.pk]),
         "time_zone": event.time_zone,
