@@ -78,7 +78,7 @@ def test_a_call_reaches_the_next_seat_over_the_websocket(seated, browser):
                 [{"name": "sessionid", "value": seated["sessions"][seat], "url": seated["url"]}]
             )
             page = context.new_page()
-            page.set_default_timeout(15_000)
+            page.set_default_timeout(40_000)
             errors: list[str] = []
             page.on("pageerror", lambda exc, errors=errors: errors.append(str(exc)))
             page.goto(seated["url"] + path)
@@ -146,7 +146,7 @@ def test_four_players_play_a_board_to_its_claim(seated, browser):
                 [{"name": "sessionid", "value": seated["sessions"][seat], "url": seated["url"]}]
             )
             page = context.new_page()
-            page.set_default_timeout(20_000)
+            page.set_default_timeout(40_000)
             errors: list[str] = []
             page.on("pageerror", lambda exc, errors=errors: errors.append(str(exc)))
             page.goto(seated["url"] + path)
