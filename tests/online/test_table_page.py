@@ -52,7 +52,7 @@ def test_each_player_of_the_table_opens_it_at_their_own_seat(
 ):
     event, table, _ = online
     client.force_login(player(getattr(table, side), position))
-    with django_assert_max_num_queries(12):
+    with django_assert_max_num_queries(8):
         response = client.get(url(table))
     assert response.status_code == 200
     cfg = config(response)
