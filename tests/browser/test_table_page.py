@@ -17,7 +17,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from django.test import Client
 
-from tableplay import Action, Table, TableError, table_view
+from tableplay import DIRECTOR, Action, Table, TableError, table_view
 from tests.conftest import player
 from tournaments.models import Board
 from tournaments.models import Table as EventTable
@@ -67,7 +67,7 @@ class FakeTable:
         value = message.get("value", "")
         try:
             self.engine.apply(
-                Action(message["kind"], seat, str(value), message.get("alert") or ""),
+                Action(message["kind"], seat or DIRECTOR, str(value), message.get("alert") or ""),
                 version=message.get("version"),
             )
         except TableError as exc:
@@ -137,6 +137,9 @@ def online(live_server, make_event):
         client = Client()
         client.force_login(player(entry, position))
         sessions[seat] = client.cookies["sessionid"].value
+    client = Client()
+    client.force_login(event.director)
+    sessions["D"] = client.cookies["sessionid"].value  # the director: no seat
     return {
         "event": event, "table": table, "board": board, "sessions": sessions,
         "board2": event.boards.get(number=2),
@@ -152,7 +155,7 @@ def open_page(browser, live_server, online, seat, viewport, fake, *, socket=True
     page.set_default_timeout(15_000)
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    fake.serve(page, seat, socket=socket)
+    fake.serve(page, None if seat == "D" else seat, socket=socket)
     table = online["table"]
     page.goto(f"{live_server.url}/events/{table.event_id}/tables/{table.pk}/play/")
     return context, page, errors
@@ -466,6 +469,33 @@ def test_calls_from_the_keyboard_on_a_desktop(live_server, online, browser):
             "() => document.querySelectorAll('.centre table.auction td .call').length === 9"
         )
         assert [a["value"] for a in fake.socket_acts] == ["1NT", "XX", "P"]
+        assert errors == []
+    finally:
+        context.close()
+
+
+def test_the_director_rules_a_rejected_claim_from_the_table(live_server, online, browser):
+    """The director watches the whole table; a defender rejects declarer's claim; the
+    director's ruling (the declaring side's tricks in all) ends the board."""
+    fake = FakeTable(online["board"], online["table"])
+    for seat, call in zip("NESWNE", ["1NT", "P", "3NT", "P", "P", "P"], strict=True):
+        fake.engine.apply(Action("call", seat, call))
+    for _ in range(4):
+        engine = fake.engine  # declarer plays dummy's card
+        engine.apply(Action("card", engine.actor, _follow(fake, engine.to_play)))
+    won = fake.engine.tricks_won("NS")
+    fake.engine.apply(Action("claim", "N", "12"))
+    fake.engine.apply(Action("reject", "E"))
+    context, page, errors = open_page(browser, live_server, online, "D", DESKTOP, fake)
+    try:
+        page.locator('#play-table[data-phase="play"]').wait_for()
+        assert page.locator(".hand-lines").count() == 2 and page.locator(".hand-row").count() == 2
+        page.get_by_text("The claim is rejected: the director has been called.").wait_for()
+        assert page.locator(".ruling .claim-n").count() == 13  # won .. won + 12
+        page.get_by_role("button", name=f"Ruling: the declaring side takes {won + 10}").click()
+        page.locator('#play-table[data-phase="over"]').wait_for()
+        assert f"{won + 10} tricks" in page.locator('[data-slot="result"]').inner_text()
+        assert fake.socket_acts[-1]["kind"] == "rule"
         assert errors == []
     finally:
         context.close()

@@ -486,8 +486,10 @@
     var claim = view.claim, undo = view.undo;
     if (claim) {
       rows.push(el("p", { class: "request", text: t("claim_waits", { seat: seatName(claim.seat), n: claim.tricks }) }));
-      if (claim.rejected) rows.push(el("p", { class: "muted", text: t("claim_rejected") }));
-      else if (mayAnswer(claim)) {
+      if (claim.rejected) {
+        rows.push(el("p", { class: "muted", text: t("claim_rejected") }));
+        if (!cfg.seat) rows.push(rulingPanel());
+      } else if (mayAnswer(claim)) {
         rows.push(el("div", { class: "row-actions" }, [
           button(t("accept"), "claim-accept", function () { act("accept"); }, "btn-primary"),
           button(t("reject"), "claim-reject", function () { act("reject"); }, "btn-danger"),
@@ -527,6 +529,24 @@
     }
     rows.forEach(function (r) { panel.appendChild(r); });
     panel.hidden = !rows.length;
+  }
+
+  // The director's ruling on a rejected claim: the declaring side's tricks in all
+  // (from those it has won to those plus the tricks left), or play on.
+  function rulingPanel() {
+    var won = (view.tricks_won || {})[sideOf(view.declarer)] || 0;
+    var pick = el("div", { class: "claim-pick", role: "group", "aria-label": t("rule_how_many") });
+    for (var n = won; n <= won + tricksLeft(); n++) {
+      (function (k) {
+        pick.appendChild(el("button", { type: "button", class: "claim-n", "data-key": "rule-" + k, disabled: busy,
+          "aria-label": t("rule_send", { n: k }), text: String(k), on: { click: function () { act("rule", k); } } }));
+      })(n);
+    }
+    return el("div", { class: "ruling" }, [
+      el("p", { class: "small muted", text: t("rule_how_many") }),
+      pick,
+      button(t("play_on"), "rule-play", function () { act("rule", "play"); }),
+    ]);
   }
 
   function drawResult() {
