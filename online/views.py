@@ -60,6 +60,11 @@ def _minutes_left(n: int) -> str:
 
 def _strings() -> dict[str, str]:
     """Every text the script shows, translated here (the catalogue is the site's)."""
+    return {**_table_strings(), **_action_strings(), **_error_strings()}
+
+
+def _table_strings() -> dict[str, str]:
+    """The table and the bidding box."""
     return {
         # seats and phases
         "N": _("North"),
@@ -76,12 +81,10 @@ def _strings() -> dict[str, str]:
         "disconnected": _("disconnected"),
         "board": _("Board %(n)s"),
         "dealer": _("Dealer"),
-        "vul": _("Vulnerable"),
         "vul_None": _("None vulnerable"),
         "vul_NS": _("NS vulnerable"),
         "vul_EW": _("EW vulnerable"),
         "vul_All": _("All vulnerable"),
-        "contract": _("Contract"),
         "by": _("by %(seat)s"),
         "tricks": _("Tricks"),
         "passed_out": _("Passed out"),
@@ -100,7 +103,12 @@ def _strings() -> dict[str, str]:
         "H": _("Hearts"),
         "SP": _("Spades"),
         "NT": _("No trump"),
-        # claims and undo
+    }
+
+
+def _action_strings() -> dict[str, str]:
+    """Claims, undo, results, the clock and the connection."""
+    return {
         "claim": _("Claim"),
         "claim_how_many": _("Tricks for your side of the %(n)s left"),
         "claim_send": _("Claim %(n)s"),
@@ -136,7 +144,12 @@ def _strings() -> dict[str, str]:
         "polling": _("Reconnecting… (the table refreshes every 2 s)"),
         "load_failed": _("The table could not be loaded. Retrying…"),
         "spectator": _("You are watching this table."),
-        # error codes of docs/online-play.md
+    }
+
+
+def _error_strings() -> dict[str, str]:
+    """The error codes of docs/online-play.md, in words."""
+    return {
         "err_out_of_turn": _("It is not your turn."),
         "err_illegal_call": _("That call is not allowed now."),
         "err_not_in_hand": _("That card is not in the hand."),
