@@ -132,6 +132,7 @@ def _action_strings() -> dict[str, str]:
         "score_ns": _("NS %(score)s"),
         "cut": _("The board was cut by the clock."),
         "next_board": _("Next board"),
+        "board_ended": _("Board %(n)s is over: its result is on my table."),
         "next_is": _("Next: board %(n)s"),
         "round_over": _("The round is over."),
         "go_to_my_table": _("Go to my table"),

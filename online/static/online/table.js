@@ -638,7 +638,12 @@
     }
     if (held && table.board === held.board) { held = table; return; }
     var moved = !view || table.version !== view.version || table.board !== view.board;
-    if (view && table.board !== view.board) { alertNote = null; bidLevel = null; }
+    if (view && table.board !== view.board) {
+      alertNote = null;
+      bidLevel = null;
+      // the end of the last board was missed (a dropped socket): say where its result is
+      if (view.phase !== "over" && view.board_number) notice(t("board_ended", { n: view.board_number }));
+    }
     view = table;
     if (moved) {
       done();
