@@ -76,6 +76,7 @@ def _table_strings() -> dict[str, str]:
         "declarer": _("Declarer"),
         "your_turn": _("Your turn"),
         "your_turn_dummy": _("Your turn: play from dummy"),
+        "your_turn_next": _("Your turn on board %(n)s: tap Next board"),
         "waiting_for": _("Waiting for %(seat)s"),
         "cards_left": _("Cards left: %(n)s"),
         "disconnected": _("disconnected"),

@@ -25,7 +25,6 @@
   var RANKS = "AKQJT98765432";
   var STRAINS = ["C", "D", "H", "S", "NT"];
   var POLL_MS = 2000;
-  var HOLD_MS = 20000; // how long a finished board's result stays before the next board
 
   var view = null; // the last table drawn
   var held = null; // the next board's table, held while the finished one is read
@@ -44,7 +43,6 @@
   var claimOpen = false;
   var alertNote = null;
   var errorTimer = null;
-  var holdTimer = null;
 
   function t(key, params) {
     var text = T[key] !== undefined ? T[key] : key;
@@ -403,6 +401,12 @@
   function drawTurn() {
     var turn = slot("turn");
     if (!cfg.seat) { turn.textContent = t("spectator"); return; }
+    if (held) { // the next board started: say so when it waits for this player
+      var waits = held.actor === cfg.seat;
+      turn.className = "turn" + (waits ? " mine" : "");
+      turn.textContent = waits ? t("your_turn_next", { n: held.board_number }) : "";
+      return;
+    }
     if (view.phase === "over" || view.claim || view.undo) { turn.textContent = ""; turn.className = "turn"; return; }
     var mine = myTurn();
     turn.className = "turn" + (mine ? " mine" : "");
@@ -629,10 +633,8 @@
     if (table.seat !== undefined) cfg.seat = table.seat; // the server's word on the seat
     if (view && table.board === view.board && table.version < view.version) return; // old news
     if (view && table.board !== view.board && view.phase === "over" && !held && table.phase !== "over") {
-      held = table; // the next board waits until the player has read this one's result,
-      done(); // or for HOLD_MS at most: the others may be calling already
-      clearTimeout(holdTimer);
-      holdTimer = setTimeout(function () { if (held) nextBoard(); }, HOLD_MS);
+      held = table; // the next board waits until the player has read this one's result
+      done();
       draw();
       return;
     }
@@ -652,7 +654,6 @@
     draw();
   }
   function nextBoard() {
-    clearTimeout(holdTimer);
     if (held) {
       var next = held;
       held = null;
