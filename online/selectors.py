@@ -6,11 +6,13 @@ from dataclasses import dataclass
 
 from accounts.models import User
 from tournaments.formats import format_for
-from tournaments.models import Board, Result, Table
+from tournaments.models import Board, Result, Table, TableSeat
 from tournaments.permissions import is_event_director
 from tournaments.selectors.play import seat_letter_of
+from tournaments.selectors.visibility import spectator_delay_of
 
 from .models import BoardPlay, PlayAction
+from .presence import connected_map
 
 
 def table_seat_get(*, table: Table, user: User) -> str | None:
@@ -20,16 +22,27 @@ def table_seat_get(*, table: Table, user: User) -> str | None:
     if not user.is_authenticated or table.is_bye:
         return None
     side = format_for(table.event).table_side(table=table, user=user)
-    if side is None:
-        return None
+    if side is None:  # no player of the table's entries: a substitute's line-up seat?
+        seats = TableSeat.objects.filter(table=table, player=user).values_list("seat", flat=True)
+        return seats.first()
     entry_id = table.ns_id if side == "NS" else table.ew_id
     return seat_letter_of(table=table, side=side, entry=entry_id, user=user)
 
 
+def table_watch_delay(*, table: Table, user: User) -> int | None:
+    """How far behind a user with no seat at the table watches it whole, in seconds:
+    0 for the event's directors and live spectators, the event's delay for delayed
+    ones; None when they may not watch (``docs/rules.md`` § Online play, spectators:
+    the one visibility rule, ``spectator_delay_of``)."""
+    if is_event_director(user=user, event=table.event):
+        return 0
+    return spectator_delay_of(user=user, event=table.event)
+
+
 def table_may_watch(*, table: Table, user: User) -> bool:
     """Whether a user with no seat at the table may watch it whole: the event's
-    directors (spectators outside the event come with their own setting, later)."""
-    return is_event_director(user=user, event=table.event)
+    directors, and spectators when the event lets people outside it watch."""
+    return table_watch_delay(table=table, user=user) is not None
 
 
 @dataclass
@@ -108,7 +121,7 @@ def board_snapshot(
         "actions": actions,
         "ends_at": rnd.ends_at.isoformat() if rnd is not None else None,
         "next": next_,
-        "connected": None,
+        "connected": connected_map(table_ids=[table.pk])[table.pk],
     }
 
 
