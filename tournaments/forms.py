@@ -92,7 +92,7 @@ class StartTimeForm(forms.Form):
         label=_("Opening lead required"), required=False, initial=True
     )
     online_play = forms.BooleanField(
-        label=_("Online play: each player sees their own hand on my-table"),
+        label=_("Online play: the players bid and play at the online table"),
         required=False,
         initial=False,
     )
