@@ -217,7 +217,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     # A side, a direction and a Mitchell's field are the same two values: one enum.
-    "ENUM_NAME_OVERRIDES": {"SideEnum": ["NS", "EW"]},
+    # the director's adjusted score for each side (online console): one name for both
+    "ENUM_NAME_OVERRIDES": {"SideEnum": ["NS", "EW"], "AdjustmentEnum": ["A+", "A=", "A-"]},
 }
 
 # Celery: with no broker the tasks run in-process, eagerly (the embedded default).
