@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from django.dispatch import receiver
 
-from tournaments.signals import round_closing
+from tournaments.signals import clock_ticked, round_closing
 
-from .services import round_boards_cut
+from .services import round_boards_cut, round_end_warn
 
 
 @receiver(round_closing, dispatch_uid="online.round_cut")
@@ -14,3 +14,11 @@ def round_cut(sender, *, event, rnd, now, **kwargs) -> None:
     """The round close cuts the boards still in play before it scores the round."""
     if event.online_play:
         round_boards_cut(rnd=rnd, now=now)
+
+
+@receiver(clock_ticked, dispatch_uid="online.round_end_warning")
+def round_end_warning(sender, *, now, **kwargs):
+    """The demo's in-process clock: warn the tables two minutes before the round's end
+    (in production the beat entry ``warn-online-tables`` does it)."""
+    told = round_end_warn(now=now)
+    return f"online: warned {told} tables" if told else None

@@ -260,6 +260,11 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": timedelta(minutes=1),
         "options": {"expires": 50},
     },
+    "warn-online-tables": {
+        "task": "online.tasks.warn_online_tables",
+        "schedule": timedelta(seconds=20),
+        "options": {"expires": 15},
+    },
     "expire-idempotency-keys": {
         "task": "tournaments.tasks.expire_idempotency_keys",
         "schedule": timedelta(hours=1),

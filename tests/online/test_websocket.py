@@ -9,7 +9,7 @@ import json
 import random
 
 import pytest
-from asgiref.sync import async_to_sync
+from asgiref.sync import async_to_sync, sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth import get_user_model
 from django.test import override_settings
@@ -267,3 +267,31 @@ def _check(message: dict, seat: str, allowed: set[str], board: int) -> None:
 
 def test_get_user_model_is_the_project_s():
     assert get_user_model().__name__ == "User"
+
+
+def test_the_tables_are_warned_two_minutes_before_the_round_s_end_once(online):
+    from datetime import timedelta
+
+    from django.core.cache import cache
+
+    from online.services import round_end_warn
+
+    cache.clear()
+    token = tokens(online)
+    ends_at = online.table.round.ends_at
+    tables = online.table.round.tables.count()
+
+    async def scenario():
+        comm = connect(online, token["N"])
+        await comm.connect()
+        await comm.receive_json_from()
+        early = await sync_to_async(round_end_warn)(now=ends_at - timedelta(minutes=5))
+        assert early == 0 and await comm.receive_nothing(timeout=0.2)
+        told = await sync_to_async(round_end_warn)(now=ends_at - timedelta(seconds=100))
+        assert told == tables  # every table of the round
+        assert await comm.receive_json_from() == {"type": "warning", "minutes_left": 2}
+        again = await sync_to_async(round_end_warn)(now=ends_at - timedelta(seconds=50))
+        assert again == 0 and await comm.receive_nothing(timeout=0.2)
+        await comm.disconnect()
+
+    run(scenario)
