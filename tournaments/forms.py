@@ -76,6 +76,11 @@ class StartTimeForm(forms.Form):
         required=False,
         initial=False,
     )
+    undo_allowed = forms.BooleanField(
+        label=_("Online play: a player may take back their last call or card"),
+        required=False,
+        initial=True,
+    )
     traveller_hidden = forms.BooleanField(
         label=_("Hide other tables' results until the round ends"),
         required=False,

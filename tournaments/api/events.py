@@ -84,6 +84,11 @@ class EventListCreateApi(APIView):
         online_play = serializers.BooleanField(
             default=False, help_text="Each player sees their own hand on my-table."
         )
+        undo_allowed = serializers.BooleanField(
+            default=True,
+            help_text="Online play: a player may take back their last call or card if the "
+            "opponents agree.",
+        )
         traveller_hidden = serializers.BooleanField(
             default=False, help_text="Other tables' results stay hidden until the round ends."
         )

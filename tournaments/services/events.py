@@ -155,6 +155,7 @@ def event_create(
     seed: int | None = None,
     lead_required: bool = True,
     online_play: bool = False,
+    undo_allowed: bool = True,
     traveller_hidden: bool = False,
     time_zone: str | None = None,
     kind: str = Event.Kind.SWISS_PAIRS,
@@ -206,6 +207,7 @@ def event_create(
         next_transition_at=start_at,
         lead_required=bool(lead_required),
         online_play=bool(online_play),
+        undo_allowed=bool(undo_allowed),
         traveller_hidden=bool(traveller_hidden),
     )
     format_for(event).settings_create(
@@ -225,8 +227,16 @@ def event_create(
 
 
 #: What a director may change while registration is open, and (†) at any time.
-EDITABLE_EVENT = ("name", "start_at", "method", "lead_required", "online_play", "traveller_hidden")
-ALWAYS_EDITABLE = {"name", "lead_required", "online_play", "traveller_hidden"}
+EDITABLE_EVENT = (
+    "name",
+    "start_at",
+    "method",
+    "lead_required",
+    "online_play",
+    "undo_allowed",
+    "traveller_hidden",
+)
+ALWAYS_EDITABLE = {"name", "lead_required", "online_play", "undo_allowed", "traveller_hidden"}
 EDITABLE_SETTINGS = (
     "num_rounds",
     "boards_per_round",

@@ -128,6 +128,7 @@ def teams_event_create(
     broadcast: bool = True,
     lead_required: bool = True,
     online_play: bool = False,
+    undo_allowed: bool = True,
     traveller_hidden: bool = False,
     time_zone: str | None = None,
 ) -> Event:
@@ -163,6 +164,7 @@ def teams_event_create(
         next_transition_at=start_at,
         lead_required=bool(lead_required),
         online_play=bool(online_play),
+        undo_allowed=bool(undo_allowed),
         traveller_hidden=bool(traveller_hidden),
     )
     format_for(event).settings_create(

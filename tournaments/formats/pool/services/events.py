@@ -42,6 +42,7 @@ def pool_create(
     retire_at: int = 40,
     lead_required: bool = True,
     online_play: bool = True,
+    undo_allowed: bool = True,
     time_zone: str | None = None,
     rng: random.Random | None = None,
     now: datetime | None = None,
@@ -80,6 +81,7 @@ def pool_create(
             method=Event.Method.IMP,
             lead_required=lead_required,
             online_play=online_play,
+            undo_allowed=bool(undo_allowed),
             next_transition_at=start_at,
             **({"time_zone": time_zone} if time_zone else {}),
         )
