@@ -27,6 +27,16 @@ pytestmark = pytest.mark.django_db(transaction=True)
 HEADERS = [(b"origin", b"http://testserver"), (b"host", b"testserver")]
 
 
+@pytest.fixture(autouse=True)
+def _no_lingering_connections(monkeypatch):
+    """The consumer's actions run on a thread pool whose threads end with each test's
+    event loop: their database connections close after each action instead of being
+    kept for reuse (as in a server), so the test database can be dropped at the end."""
+    from django.db import connections
+
+    monkeypatch.setitem(connections.settings["default"], "CONN_MAX_AGE", 0)
+
+
 def path(online, token=None):
     url = f"/ws/events/{online.event.pk}/tables/{online.table.pk}/"
     return f"{url}?token={token}" if token else url
