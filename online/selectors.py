@@ -9,6 +9,7 @@ from tournaments.formats import format_for
 from tournaments.models import Board, Result, Table
 from tournaments.permissions import is_event_director
 from tournaments.selectors.play import seat_letter_of
+from tournaments.selectors.visibility import Sight
 
 from .models import BoardPlay, PlayAction
 
@@ -23,6 +24,10 @@ def table_seat_get(*, table: Table, user: User) -> str | None:
     if side is None:
         return None
     entry_id = table.ns_id if side == "NS" else table.ew_id
+    # A team member not seated at this table (yet) holds no hand here, as on my-table:
+    # the visibility rule's own test (docs/rules.md § Visibility, rooms).
+    if not Sight(user=user, event=table.event, own={entry_id}).at_table(table):
+        return None
     return seat_letter_of(table=table, side=side, entry=entry_id, user=user)
 
 
