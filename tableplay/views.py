@@ -14,6 +14,7 @@ from dataclasses import asdict
 from scoring import format_contract
 from tableplay.cards import SEATS, hand_pbn
 from tableplay.engine import Table
+from tableplay.legal import legal_calls, legal_cards
 
 __all__ = ["table_view"]
 
@@ -78,7 +79,15 @@ def table_view(table: Table, viewer: str | None) -> dict:
         ),
         "undo": None if undo is None else {"seat": undo.seat, "accepted": sorted(undo.accepted)},
         "result": asdict(result) if result else None,
+        "legal": _legal(table, viewer),
     }
+
+
+def _legal(table: Table, viewer: str | None) -> dict:
+    """What the viewer may call or play now: only the seat that acts gets any."""
+    if viewer is None or viewer != table.actor:
+        return {"calls": [], "cards": []}
+    return {"calls": legal_calls(table), "cards": legal_cards(table)}
 
 
 def _contract_text(table: Table) -> str | None:

@@ -186,6 +186,8 @@ def _game_lines_read(reading: _Reading, game: PbnGame, board: dict) -> None:
                     reading.skipped.append(_left_out(number, row, str(exc)))
         _records_attach(game, board["results"])
         return
+    if reading.tables_seen[number] and _records_attach(game, board["results"]):
+        return  # a table's own game after the board's score table: its auction and play
     try:
         line = game_result_read(game.tags)
     except PbnError as exc:
@@ -234,16 +236,25 @@ _CARD = re.compile(r"[SHDC][AKQJT98765432]|-")
 def game_record(game: PbnGame, tag: str) -> str:
     """A game's [Auction] or [Play] as "first seat:" and its calls or cards in order
     ("N:1C Pass 1H Pass 2NT Pass 3NT AP", "W:S2 S3 SK SA H4 …", "-" a card not played);
-    notes ("=1="), annotations ("$1", "!", "?") and the closing "*" are left out. ""
+    an auction's notes ("=1=" and its [Note "1:text"]) are kept as ``tableplay.records``
+    writes them (docs/rules.md § Online play, alerts in the record); the play's notes,
+    annotations ("$1", "!", "?") and the closing "*" are left out. ""
     when the game has none or it is not a record of calls or cards (kept, never
     refused: no score depends on it)."""
     first = game.tags.get(tag, "").strip().upper()[:1]
     if first not in ("N", "E", "S", "W"):
         return ""
     pattern = _CALL if tag == "Auction" else _CARD
+    notes = _notes(game) if tag == "Auction" else {}
+    kept: list[str] = []  # the auction's notes, numbered again from 1 in their order
     out = []
     for text in game.sections.get(tag, []):
         for token in text.split():
+            number = token[1:-1] if len(token) > 2 and token[0] == token[-1] == "=" else ""
+            if number.isdigit() and int(number) in notes and out:
+                kept.append(f"{len(kept) + 1}:{notes[int(number)]}")
+                out.append(f"={len(kept)}=")
+                continue
             if token.startswith(("=", "$")) or token == "*":
                 continue
             token = token.rstrip("!?").upper()
@@ -252,17 +263,31 @@ def game_record(game: PbnGame, tag: str) -> str:
             if not pattern.fullmatch(token):
                 return ""
             out.append({"P": "Pass", "PASS": "Pass"}.get(token, token))
-    return f"{first}:" + " ".join(out) if out else ""
+    return "\n".join([f"{first}:" + " ".join(out), *kept]) if out else ""
 
 
-def _records_attach(game: PbnGame, lines: list[dict]) -> None:
-    """A score-table game's own [Auction] and [Play] belong to the line of its own
-    [Contract], [Declarer] and [Result] (the one table the game shows), when exactly
-    one line of the board has them; else to the board's only line."""
+def _notes(game: PbnGame) -> dict[int, str]:
+    """The game's notes by number ({1: "15-17"}), each on one line."""
+    notes = {}
+    for value in game.notes:
+        number, colon, text = value.partition(":")
+        text = " ".join(text.split())
+        if colon and number.strip().isdigit() and text:
+            notes[int(number)] = text
+    return notes
+
+
+def _records_attach(game: PbnGame, lines: list[dict]) -> bool:
+    """A score-table game's own [Auction] and [Play] (or those of a table's game after
+    the board's score table, as ours are written) belong to the line of its own
+    [Contract], [Declarer] and [Result] (the one table the game shows), among the lines
+    of its [Section], [Round] and [Table] when it names them, when exactly one line has
+    them; else to the only such line. Whether they found their line."""
     auction, play = game_record(game, "Auction"), game_record(game, "Play")
     if not auction and not play:
-        return
+        return False
     tags = game.tags
+    lines = [line for line in lines if _same_table(tags, line)]
     try:
         contract = contract_parse(tags.get("Contract", ""))
         tricks = None if contract == "PASS" else tricks_parse(tags.get("Result"), contract)
@@ -276,6 +301,18 @@ def _records_attach(game: PbnGame, lines: list[dict]) -> None:
     target = same if len(same) == 1 else lines if len(lines) == 1 else []
     for line in target:
         line["auction"], line["play"] = auction, play
+    return bool(target)
+
+
+def _same_table(tags: Mapping[str, str], line: dict) -> bool:
+    """Whether a score-table line was played where the game's [Section], [Round] and
+    [Table] say (each only when both the game and the line give it)."""
+    for tag, key in (("Round", "round"), ("Table", "table")):
+        text = tags.get(tag, "").strip()
+        if text and line[key] is not None and ascii_int(text, signed=False) != line[key]:
+            return False
+    section = tags.get("Section", "").strip()
+    return not (section and line["section"]) or section == line["section"]
 
 
 def _method_from_columns(boards: Mapping[int, dict]) -> str | None:
