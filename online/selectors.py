@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from accounts.models import User
 from tournaments.formats import format_for
-from tournaments.models import Board, Result, Table
+from tournaments.models import Board, Result, Table, TableSeat
 from tournaments.permissions import is_event_director
 from tournaments.selectors.play import seat_letter_of
 from tournaments.selectors.visibility import Sight, spectator_delay_of
@@ -24,9 +24,15 @@ def table_seat_get(*, table: Table, user: User) -> str | None:
     if side is None:
         return None
     entry_id = table.ns_id if side == "NS" else table.ew_id
-    # A team member not seated at this table (yet) holds no hand here, as on my-table:
-    # the visibility rule's own test (docs/rules.md § Visibility, rooms).
-    if not Sight(user=user, event=table.event, own={entry_id}).at_table(table):
+    # Where the table records who sits at it (a team's line-up), a member not seated at
+    # it holds no hand there, as on my-table: the visibility rule's own test
+    # (docs/rules.md § Visibility, rooms). A table with no line-up at all keeps the
+    # pairs' rule (the entry's first two players).
+    if (
+        format_for(table.event).seats_players
+        and TableSeat.objects.filter(table=table).exists()
+        and not Sight(user=user, event=table.event, own={entry_id}).at_table(table)
+    ):
         return None
     return seat_letter_of(table=table, side=side, entry=entry_id, user=user)
 

@@ -1,7 +1,7 @@
 """A team match played online: a player sits where the line-up (or their sitting down)
-puts them, and a team member not seated at a table holds no seat there, as on my-table
-(docs/rules.md § Visibility, rooms): they might yet play the same boards in the other
-room."""
+puts them, and once a table has its line-up a team member not seated at it holds no
+seat there, as on my-table (docs/rules.md § Visibility, rooms): they might yet play the
+same boards in the other room."""
 
 from __future__ import annotations
 
@@ -38,22 +38,25 @@ def match(director):
     return Match.objects.select_related("open_table", "closed_table").get(event=event)
 
 
-def test_a_member_not_seated_holds_no_seat_until_seated(match):
-    table = match.open_table
+def test_once_a_table_has_its_line_up_only_its_seated_players_hold_seats(match):
     home = [m.player for m in match.home.members.order_by("position")]
-    seated = {s.player_id: s.seat for s in TableSeat.objects.filter(table=table)}
-    not_seated = next(p for p in home if p.pk not in seated
-                      and not TableSeat.objects.filter(player=p).exists())  # fmt: skip
+    event_id = match.event_id
+    # two home players sit down in the open room, one in the closed room
+    for player in home[:2]:
+        tournament_services.table_sit(table_id=match.open_table_id, user=player)
+    tournament_services.table_sit(table_id=match.closed_table_id, user=home[2])
+    seats = dict(TableSeat.objects.filter(table=match.open_table).values_list("player_id", "seat"))
+    for player in home[:2]:
+        view = services.table_state_get(
+            user=player, event_id=event_id, table_id=match.open_table_id
+        )
+        assert view["seat"] == seats[player.pk]
+        assert [s for s in "NESW" if view["hands"][s]] == [view["seat"]]
+    # a member seated in the other room, or not seated yet, holds no seat here
+    for player in home[2:]:
+        with pytest.raises(BridgeError) as caught:
+            services.table_state_get(user=player, event_id=event_id, table_id=match.open_table_id)
+        assert caught.value.code == "not_seated"
     with pytest.raises(BridgeError) as caught:
-        services.table_state_get(user=not_seated, event_id=match.event_id, table_id=table.pk)
+        services.table_state_get(user=home[0], event_id=event_id, table_id=match.closed_table_id)
     assert caught.value.code == "not_seated"
-    if seated:  # a seated player sees their own hand only
-        player_id, seat = next(iter(seated.items()))
-        user = next(p for p in home + [m.player for m in match.away.members.all()]
-                    if p.pk == player_id)  # fmt: skip
-        view = services.table_state_get(user=user, event_id=match.event_id, table_id=table.pk)
-        assert view["seat"] == seat
-        assert [s for s in "NESW" if view["hands"][s]] == [seat]
-    tournament_services.table_sit(table_id=table.pk, user=not_seated)
-    view = services.table_state_get(user=not_seated, event_id=match.event_id, table_id=table.pk)
-    assert view["seat"] in "NS" and view["hands"][view["seat"]]
