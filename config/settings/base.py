@@ -280,6 +280,11 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": timedelta(seconds=ONLINE_PRESENCE_CHECK_SECONDS),
         "options": {"expires": ONLINE_PRESENCE_CHECK_SECONDS},
     },
+    "warn-online-tables": {
+        "task": "online.tasks.warn_online_tables",
+        "schedule": timedelta(seconds=20),
+        "options": {"expires": 15},
+    },
     "expire-idempotency-keys": {
         "task": "tournaments.tasks.expire_idempotency_keys",
         "schedule": timedelta(hours=1),
