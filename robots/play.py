@@ -5,7 +5,8 @@ own hand, dummy once faced, the cards played and the auction. It deals the unsee
 at random to the hidden hands ``samples`` times (each hidden hand holds as many cards as
 it has left, and none of a suit it failed to follow), solves each layout with endplay's
 double-dummy solver from the current position, and plays the legal card that takes the
-most tricks on average. It stops sampling when ``budget`` seconds are spent, and falls
+most tricks on average (the opening lead follows the usual rules: :mod:`robots.lead`).
+It stops sampling when ``budget`` seconds are spent, and falls
 back to a simple legal card if no layout could be solved.
 """
 
@@ -14,6 +15,7 @@ from __future__ import annotations
 import random
 import time
 
+from robots.lead import lead_choose
 from tableplay.cards import SEATS, SUITS, seat_next
 
 __all__ = ["DEFAULT_BUDGET", "DEFAULT_SAMPLES", "card_choose", "card_fallback"]
@@ -44,6 +46,8 @@ def card_choose(
     legal = view["legal"]["cards"]
     if len(legal) == 1:
         return legal[0]
+    if not view["play"]:
+        return lead_choose(view["hands"][view["to_play"]], _strain(view["contract"]))
     try:
         scores = _scores(view, samples=samples, budget=budget, seed=seed)
     except Exception:  # noqa: BLE001 - any solver fault: play on with a legal card
@@ -65,7 +69,9 @@ def _scores(view: dict, *, samples: int, budget: float, seed: int) -> dict[str, 
     totals: dict[str, float] = {}
     solved = 0
     for _ in range(samples):
-        if solved and time.perf_counter() - started > budget * 0.8:
+        elapsed = time.perf_counter() - started
+        # Stop before a solve that would likely overrun the budget (the mean so far).
+        if solved and elapsed + elapsed / solved > budget * 0.9:
             break
         hands = _layout(known, rng)
         if hands is None:
