@@ -54,9 +54,9 @@ def card_choose(
         return card_fallback(view)
     if not scores:
         return card_fallback(view)
-    best = max(scores[card] for card in legal)
+    best = max(scores.get(card, -1.0) for card in legal)
     # Among equal means, the lowest card (keeps the choice stable and cheap).
-    return card_fallback({"legal": {"cards": [c for c in legal if scores[c] == best]}})
+    return card_fallback({"legal": {"cards": [c for c in legal if scores.get(c, -1.0) == best]}})
 
 
 def _scores(view: dict, *, samples: int, budget: float, seed: int) -> dict[str, float]:

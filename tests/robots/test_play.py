@@ -4,8 +4,11 @@ always plays a legal card, and falls back to a simple card on a fault."""
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import robots.play
 from robots import robot_act
@@ -150,3 +153,36 @@ def test_four_robots_complete_random_boards_legally():
             assert action.value in legal
             table.apply(action)
         assert table.result.status == "played"
+
+
+def test_sampling_stops_within_the_time_budget(monkeypatch):
+    import endplay.dds
+
+    deal, played = _position(6, 5)
+    table = _played(deal, played)
+    view = table_view(table, table.actor)
+    solves = []
+    real = endplay.dds.solve_board
+
+    def slow(deal_):
+        solves.append(1)
+        time.sleep(0.05)
+        return real(deal_)
+
+    monkeypatch.setattr(endplay.dds, "solve_board", slow)
+    started = time.perf_counter()
+    card = card_choose(view, samples=1000, budget=0.3)
+    assert time.perf_counter() - started < 0.3 + 0.25
+    assert 1 <= len(solves) < 20 and card in view["legal"]["cards"]
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 10**6), dealer=st.sampled_from("NESW"))
+def test_four_robots_never_act_illegally(seed, dealer):
+    table = Table(random_deal(random.Random(seed)), dealer, "NS")
+    while table.phase != "over":
+        view = table_view(table, table.actor)
+        action = robot_act(view, seed=seed, samples=2, budget=5)
+        assert action.seat == table.actor
+        assert action.value in view["legal"]["calls"] + view["legal"]["cards"]
+        table.apply(action)
