@@ -238,3 +238,30 @@ def _shown(auction: list[tuple[str, str]], seat: str) -> tuple[int, dict[str, in
         if who == seat and call == "X":
             points = max(points, 12)
     return points, lengths
+
+
+def hcp_range(auction: list[tuple[str, str]], seat: str) -> tuple[int, int]:
+    """The high-card points ``seat``'s first call shows in this system: a pass before
+    anyone has bid at most 11, an opening, an overcall or a double its range, a response
+    6 or more (a pass 0-5); else 0 to 37."""
+    opener = None
+    for who, call in auction:
+        if who != seat:
+            if opener is None and call not in _CONTRACT_CALLS:
+                opener = who
+            continue
+        if opener is None:
+            if call == "P":
+                return 0, 11
+            if call in _OPENING_POINTS:
+                return _OPENING_POINTS[call]
+            return (12, 21) if call[0] == "1" else (6, 10) if call[0] == "2" else (5, 10)
+        if opener == partner(seat):
+            return (0, 5) if call == "P" else (6, 37)
+        if call == "X":
+            return 12, 37
+        return (0, 37) if call == "P" else (15, 18) if call == "1NT" else (8, 16)
+    return 0, 37
+
+
+_OPENING_POINTS = {"1NT": (15, 17), "2NT": (20, 21), "2C": (22, 37)}

@@ -3,7 +3,8 @@
 docs/rules.md § Robots: the robot reads only what its seat is sent (``table_view``): its
 own hand, dummy once faced, the cards played and the auction. It deals the unseen cards
 at random to the hidden hands ``samples`` times (each hidden hand holds as many cards as
-it has left, and none of a suit it failed to follow), solves each layout with endplay's
+it has left, none of a suit it failed to follow, and when a few tries allow it the
+high-card points its first call showed), solves each layout with endplay's
 double-dummy solver from the current position, and plays the legal card that takes the
 most tricks on average (the opening lead follows the usual rules: :mod:`robots.lead`).
 It stops sampling when ``budget`` seconds are spent, and falls
@@ -15,6 +16,7 @@ from __future__ import annotations
 import random
 import time
 
+from robots.bidding import hcp_range
 from robots.lead import lead_choose
 from tableplay.cards import SEATS, SUITS, seat_next
 
@@ -26,6 +28,7 @@ DEFAULT_SAMPLES = 24
 DEFAULT_BUDGET = 1.0
 
 _RANK_ORDER = "AKQJT98765432"
+_POINTS = {"A": 4, "K": 3, "Q": 2, "J": 1}
 _ALL_CARDS = [suit + rank for suit in SUITS for rank in _RANK_ORDER]
 
 
@@ -99,7 +102,10 @@ def _known(view: dict) -> dict:
     visible = {seat: list(cards) for seat, cards in view["hands"].items() if cards is not None}
     seen = set(view["play"]).union(*map(set, visible.values()))
     hidden = [seat for seat in SEATS if seat not in visible]
+    auction = [(entry["seat"], entry["call"]) for entry in view["auction"]]
     return {
+        "played_by": played_by,
+        "ranges": {seat: hcp_range(auction, seat) for seat in hidden},
         "visible": visible,
         "hidden": hidden,
         "unseen": [card for card in _ALL_CARDS if card not in seen],
@@ -112,7 +118,7 @@ def _layout(known: dict, rng: random.Random) -> dict[str, list[str]] | None:
     """One random deal of the unseen cards to the hidden hands that respects each hand's
     size and voids; None after a few failed tries."""
     hidden, voids = known["hidden"], known["voids"]
-    for _ in range(20):
+    for attempt in range(60):
         cards = list(known["unseen"])
         rng.shuffle(cards)
         # The cards fewest hands can hold go first, so the greedy deal rarely fails.
@@ -128,8 +134,16 @@ def _layout(known: dict, rng: random.Random) -> dict[str, list[str]] | None:
             hands[seat].append(card)
             room[seat] -= 1
         else:
-            return hands
+            # The points the auction showed, while a few tries find such a layout.
+            if attempt >= 40 or all(_fits(known, seat, hands[seat]) for seat in hidden):
+                return hands
     return None
+
+
+def _fits(known: dict, seat: str, cards: list[str]) -> bool:
+    low, high = known["ranges"].get(seat, (0, 37))
+    points = sum(_POINTS.get(card[1], 0) for card in cards + known["played_by"][seat])
+    return low <= points <= high
 
 
 def _deal(view: dict, hidden_hands: dict[str, list[str]]):

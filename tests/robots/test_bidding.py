@@ -8,7 +8,7 @@ import random
 import pytest
 
 from robots import robot_act
-from robots.bidding import call_choose, hand_shape
+from robots.bidding import call_choose, hand_shape, hcp_range
 from tableplay import Table
 from tableplay.views import table_view
 from tests.tableplay.helpers import random_deal
@@ -93,3 +93,22 @@ def test_every_call_is_legal_and_every_auction_ends():
             assert action.kind == "call" and action.value in view["legal"]["calls"]
             table.apply(action)
         assert len(table.calls) <= 40
+
+
+@pytest.mark.parametrize(
+    ("auction", "seat", "points"),
+    [
+        ([("N", "1NT")], "N", (15, 17)),
+        ([("N", "P"), ("E", "1H")], "N", (0, 11)),
+        ([("N", "P"), ("E", "1H")], "E", (12, 21)),
+        ([("N", "2S")], "N", (6, 10)),
+        ([("N", "1H"), ("E", "1S")], "E", (8, 16)),
+        ([("N", "1H"), ("E", "X")], "E", (12, 37)),
+        ([("N", "1H"), ("E", "P"), ("S", "2H")], "S", (6, 37)),
+        ([("N", "1H"), ("E", "P"), ("S", "P")], "S", (0, 5)),
+        ([("N", "1H"), ("E", "P")], "E", (0, 37)),
+        ([("N", "1H")], "S", (0, 37)),
+    ],
+)
+def test_the_points_a_first_call_shows(auction, seat, points):
+    assert hcp_range(auction, seat) == points

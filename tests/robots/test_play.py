@@ -100,8 +100,24 @@ def test_a_void_shown_by_not_following_is_known():
         "tricks": [{"leader": "E", "cards": ["HA", "H2", "C3", "H4"], "winner": "E"}],
         "hands": {"N": ["S2"], "E": None, "S": None, "W": ["S3"]},
         "play": ["HA", "H2", "C3", "H4"],
+        "auction": [],
     }
     assert _known(view)["voids"]["W"] == {"H"}
+
+
+def test_samples_give_an_opener_the_points_of_the_opening():
+    """North opened 1NT and declares 3NT: East's samples give North's partner, West, no
+    say, but South (dummy) is seen; North's hidden hand has 15 to 17 points."""
+    deal, played = _position(7, 1)
+    table = _played(deal, played)
+    view = table_view(table, "E")
+    known = _known(view)
+    assert known["ranges"]["N"] == (15, 17) and known["ranges"]["W"] == (0, 37)
+    rng = random.Random(2)
+    for _ in range(20):
+        hands = _layout(known, rng)
+        points = sum("AKQJ".find(c[1]) + 1 and 4 - "AKQJ".find(c[1]) for c in hands["N"])
+        assert 15 <= points <= 17
 
 
 def test_a_solver_fault_falls_back_to_a_legal_card(monkeypatch):
