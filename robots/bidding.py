@@ -233,6 +233,12 @@ def _shown(auction: list[tuple[str, str]], seat: str) -> tuple[int, dict[str, in
                 points = max(points, 6 if call[0] == "2" else 5)
             elif first:
                 points = max(points, 8 if bids[0][0] not in (seat, partner(seat)) else 6)
+            elif (
+                call[0] == "3"
+                and (partner(seat), call) not in bids
+                and any(who_ == partner(seat) and bid[1:] == strain for who_, bid in bids)
+            ):
+                points = max(points, 16)  # a later raise to three of the fit: invitation
         first = False
     for who, call in auction:
         if who == seat and call == "X":

@@ -112,3 +112,8 @@ def test_every_call_is_legal_and_every_auction_ends():
 )
 def test_the_points_a_first_call_shows(auction, seat, points):
     assert hcp_range(auction, seat) == points
+
+
+@pytest.mark.parametrize(("hand", "call"), [("K32.Q432.K432.J2", "4S"), ("K32.5432.Q432.32", "P")])
+def test_an_invitation_is_accepted_with_a_maximum(hand, call):
+    assert _call(["1S", "P", "2S", "P", "3S", "P"], hand) == call
