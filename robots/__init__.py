@@ -9,6 +9,7 @@ dummy (:mod:`robots.play`) within a time budget.
 
 from __future__ import annotations
 
+from robots.answers import answer_choose
 from robots.bidding import call_choose
 from robots.play import DEFAULT_BUDGET, DEFAULT_SAMPLES, card_choose, card_fallback
 from tableplay.engine import Action
@@ -23,10 +24,16 @@ def robot_act(
     budget: float = DEFAULT_BUDGET,
     samples: int = DEFAULT_SAMPLES,
 ) -> Action | None:
-    """The next action of the seat ``view`` was made for, or None when it has nothing to
-    do (not its turn, or a claim or undo waits). Any fault falls back to a legal choice."""
+    """The next action of the seat ``view`` was made for (a call, a card, or its answer
+    to a waiting claim or undo), or None when it has nothing to do. Any fault falls back
+    to a legal choice."""
     seat = view["viewer"]
-    if seat is None or view["actor"] != seat:
+    if seat is None:
+        return None
+    if view["claim"] is not None or view["undo"] is not None:
+        answer = answer_choose(view, samples=samples, budget=budget, seed=seed)
+        return Action(answer, seat) if answer else None
+    if view["actor"] != seat:
         return None
     if view["legal"]["calls"]:
         try:
