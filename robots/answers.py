@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 import time
 
-from robots.play import _deal, _known, _layout
+from robots.sampling import layout_sample, position_deal, view_known
 from tableplay.cards import seat_next, side
 
 __all__ = ["answer_choose"]
@@ -43,7 +43,7 @@ def _claimers_least(view: dict, *, samples: int, budget: float, seed: int) -> in
     from endplay.dds import solve_board
 
     started = time.perf_counter()
-    known = _known(view)
+    known = view_known(view)
     rng = random.Random(seed * 1_000_003 + len(view["play"]))
     left = 13 - sum(1 for trick in view["tricks"] if len(trick["cards"]) == 4)
     claimers = side(view["claim"]["seat"])
@@ -52,10 +52,10 @@ def _claimers_least(view: dict, *, samples: int, budget: float, seed: int) -> in
         elapsed = time.perf_counter() - started
         if count and elapsed + elapsed / count > budget * 0.9:
             break
-        hands = _layout(known, rng)
+        hands = layout_sample(known, rng)
         if hands is None:
             continue
-        best = max(tricks for _, tricks in solve_board(_deal(view, hands)))
+        best = max(tricks for _, tricks in solve_board(position_deal(view, hands)))
         taken = best if side(view["to_play"]) == claimers else left - best
         least = taken if least is None else min(least, taken)
     return least

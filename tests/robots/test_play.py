@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 import robots.play
 from robots import robot_act
 from robots.lead import lead_choose
-from robots.play import _known, _layout, card_choose
+from robots.play import card_choose
+from robots.sampling import layout_sample, view_known
 from tableplay import Action, Table
 from tableplay.cards import deal_parse, hand_pbn, seat_next
 from tableplay.views import table_view
@@ -84,10 +85,10 @@ def test_sampled_layouts_keep_sizes_and_shown_voids():
     deal, played = _position(5, 9)
     table = _played(deal, played)
     view = table_view(table, table.actor)
-    known = _known(view)
+    known = view_known(view)
     rng = random.Random(0)
     for _ in range(50):
-        hands = _layout(known, rng)
+        hands = layout_sample(known, rng)
         assert hands is not None
         for seat, cards in hands.items():
             assert len(cards) == known["sizes"][seat]
@@ -95,14 +96,14 @@ def test_sampled_layouts_keep_sizes_and_shown_voids():
         assert sorted(c for cards in hands.values() for c in cards) == sorted(known["unseen"])
 
 
-def test_a_void_shown_by_not_following_is_known():
+def test_a_void_shown_by_not_following_isview_known():
     view = {
         "tricks": [{"leader": "E", "cards": ["HA", "H2", "C3", "H4"], "winner": "E"}],
         "hands": {"N": ["S2"], "E": None, "S": None, "W": ["S3"]},
         "play": ["HA", "H2", "C3", "H4"],
         "auction": [],
     }
-    assert _known(view)["voids"]["W"] == {"H"}
+    assert view_known(view)["voids"]["W"] == {"H"}
 
 
 def test_samples_give_an_opener_the_points_of_the_opening():
@@ -111,11 +112,11 @@ def test_samples_give_an_opener_the_points_of_the_opening():
     deal, played = _position(7, 1)
     table = _played(deal, played)
     view = table_view(table, "E")
-    known = _known(view)
+    known = view_known(view)
     assert known["ranges"]["N"] == (15, 17) and known["ranges"]["W"] == (0, 37)
     rng = random.Random(2)
     for _ in range(20):
-        hands = _layout(known, rng)
+        hands = layout_sample(known, rng)
         points = sum("AKQJ".find(c[1]) + 1 and 4 - "AKQJ".find(c[1]) for c in hands["N"])
         assert 15 <= points <= 17
 
