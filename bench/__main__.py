@@ -8,7 +8,8 @@ PostgreSQL: gunicorn on loopback and twenty clients entering results. The live r
 spectators polling a team match's live state through gunicorn. ``python -m bench
 ladder`` runs a year of a 10,000-team ladder; ``python -m bench pool`` the scoring pool's
 arrivals and dealing; ``python -m bench rate`` the weekly Rate of 100,000 players and
-1,000,000 results (and the leaderboards at that scale).
+1,000,000 results (and the leaderboards at that scale). ``python -m bench robot --deals N
+--seed S [--json PATH]`` has four robots bid and play N random deals.
 """
 
 from __future__ import annotations
@@ -26,6 +27,11 @@ def main(argv: list[str]) -> None:
         from bench import bench_live
 
         bench_live.main(argv[1:])  # python -m bench live --rate 1000 ...
+        return
+    if argv[:1] == ["robot"]:
+        from bench import bench_robot
+
+        bench_robot.main(argv[1:])  # python -m bench robot --deals 50 --seed 1
         return
     if argv[:1] == ["rate"] and len(argv) > 1:
         from bench import bench_rate
