@@ -30,7 +30,7 @@ from tableplay import DIRECTOR, Action, Table, TableError
 from tableplay.cards import side
 from tournaments.errors import BridgeError, ConflictError, PermissionDeniedError
 from tournaments.lock_objects import round_for_share, table_for_update
-from tournaments.models import Event, Round
+from tournaments.models import Board, Event, Round
 from tournaments.models import Table as EventTable
 from tournaments.permissions import is_event_director
 from tournaments.services.results_online import (
@@ -189,40 +189,18 @@ def play_act(
     with transaction.atomic(durable=True):
         table = _table(event_id, table_id)
         own = _viewer(table, user)  # who asks, before anything else
-        if kind not in PLAYER_KINDS + DIRECTOR_KINDS:
-            raise play_refusal("bad_action")
+        actor = _actor(table, user, own=own, kind=kind, seat=seat)
         value = _value_text(kind, value)
         alert = alert.strip()[:500] if isinstance(alert, str) else ""
-        if kind in DIRECTOR_KINDS:
-            if not is_event_director(user=user, event=table.event):  # not a spectator
-                raise play_refusal("not_yours")
-            actor = DIRECTOR
-        else:
-            if own is None or (seat is not None and seat != own):
-                raise play_refusal("not_seated")
-            actor = own
         round_for_share(table.round_id)
         table = table_for_update(table.pk)
         table.event = table.round.event
         if round_past_end(rnd=table.round, now=now):
             raise play_refusal("round_over")
-        where = table_boards_get(table=table)
-        if where.current is None:
-            raise play_refusal("board_over")
-        if where.play is None:
-            play = BoardPlay.objects.create(
-                table=table, board=where.current, version=where.base_version, started_at=now
-            )
-            actions: list[list[str]] = []
-        else:
-            play = board_play_for_update(where.play.pk)
-            if play.status != BoardPlay.Status.PLAYING:
-                raise play_refusal("board_over")
-            actions = board_actions(play)
-        base = play.version - len(actions)
+        board, play, actions = _board_in_play(table, now)
         snapshot = board_snapshot(
-            table=table, board=where.current, play=play, actions=actions,
-            base_version=base, next_=None,
+            table=table, board=board, play=play, actions=actions,
+            base_version=play.version - len(actions), next_=None,
         )  # fmt: skip
         engine = snapshot_table(snapshot)
         try:
@@ -240,28 +218,58 @@ def play_act(
         states = [snapshot]
         if engine.phase == "over":
             _board_end(play, engine, user=user, seat=own, now=now)
-            following = table_boards_get(table=table)
-            if following.current is not None:
-                snapshot["next"] = {
-                    "board": following.current.pk,
-                    "board_number": following.current.number,
-                }
-                states.append(
-                    board_snapshot(
-                        table=table,
-                        board=following.current,
-                        play=None,
-                        actions=[],
-                        base_version=play.version,
-                        next_=None,
-                    )  # fmt: skip
-                )
-            else:
-                snapshot["next"] = round_over_next(table=table)
+            states += _next_board(table, snapshot, version=play.version)
         else:
             play.save(update_fields=["version"])
         transaction.on_commit(partial(table_broadcast, table_id=table.pk, states=states))
         return seat_view(snapshot, None if actor == DIRECTOR else actor, table=engine)
+
+
+def _actor(table: EventTable, user: User, *, own: str | None, kind: str, seat) -> str:
+    """Who acts: the director for a ruling or a cut, else the sender's own seat (one
+    who names another seat, or holds none, is refused)."""
+    if kind not in PLAYER_KINDS + DIRECTOR_KINDS:
+        raise play_refusal("bad_action")
+    if kind in DIRECTOR_KINDS:
+        if not is_event_director(user=user, event=table.event):  # not a spectator
+            raise play_refusal("not_yours")
+        return DIRECTOR
+    if own is None or (seat is not None and seat != own):
+        raise play_refusal("not_seated")
+    return own
+
+
+def _board_in_play(table: EventTable, now: datetime) -> tuple[Board, BoardPlay, list]:
+    """The table's board in play, its ``BoardPlay`` (created when the board starts, else
+    locked) and its stored actions; refused when the table has none left."""
+    where = table_boards_get(table=table)
+    if where.current is None:
+        raise play_refusal("board_over")
+    if where.play is None:
+        play = BoardPlay.objects.create(
+            table=table, board=where.current, version=where.base_version, started_at=now
+        )
+        return where.current, play, []
+    play = board_play_for_update(where.play.pk)
+    if play.status != BoardPlay.Status.PLAYING:
+        raise play_refusal("board_over")
+    return where.current, play, board_actions(play)
+
+
+def _next_board(table: EventTable, snapshot: dict, *, version: int) -> list[dict]:
+    """After a board ends: ``snapshot`` says what comes next, and the next board's first
+    snapshot (none after the table's last board of the round)."""
+    following = table_boards_get(table=table)
+    if following.current is None:
+        snapshot["next"] = round_over_next(table=table)
+        return []
+    board = following.current
+    snapshot["next"] = {"board": board.pk, "board_number": board.number}
+    return [
+        board_snapshot(
+            table=table, board=board, play=None, actions=[], base_version=version, next_=None
+        )
+    ]
 
 
 def _board_end(play: BoardPlay, engine: Table, *, user: User | None, seat, now) -> None:

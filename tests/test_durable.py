@@ -17,6 +17,7 @@ from ratings.services import standing as standing_services
 from tournaments import services
 from tournaments.formats.pool import services as pool
 from tournaments.formats.teams import services as teams
+from tournaments.interchange.deals import event_deals_import
 from tournaments.models import Event
 from tournaments.services import schedule
 from tournaments.services.mail import scorecards_send
@@ -28,6 +29,8 @@ DURABLE = [
     services.result_correct,
     services.round_close,  # the opening or the finish that follows is part of it
     pool.pool_clock_step,
+    pool.pool_sitting_close,
+    event_deals_import,
     schedule.event_resume,  # pause and extend catch up with the clock before theirs
     services.entry_register,
     services.entry_confirm,

@@ -118,7 +118,7 @@ def event_deals_import(*, event: Event, text: str, actor: User | None = None) ->
     differ from the board-number cycle. Boards missing from the file are shuffled as usual. Refused
     once round 1 has started (dealt boards never change). ``actor`` None: a command.
     """
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         event = event_for_update(event.pk)
         if actor is not None:
             director_required(user=actor, event=event)

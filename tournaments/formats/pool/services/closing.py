@@ -87,7 +87,7 @@ def pool_sitting_close(
 ) -> bool:
     """A director closes a table now (its unplayed boards give their places back)."""
     now = now or timezone.now()
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         event = event_for_update(event.pk)
         director_required(user=actor, event=event)
         return _sitting_close(event, table.round_id, now)
