@@ -20,6 +20,7 @@ urlpatterns = [
     # REDOC_DIST + "/bundles/redoc.standalone.js": the sidecar's Redoc, without its CDN logo
     path("api/docs/redoc/bundles/redoc.standalone.js", redoc_bundle_view, name="api-docs-redoc"),
     path("ladders/", include("ladders.urls")),
+    path("", include("online.urls")),
     path("", include("ratings.urls")),
     path("", include("tournaments.urls")),
 ]

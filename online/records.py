@@ -1,40 +1,24 @@
-"""A board's auction and play as the PBN standard writes them (the ``Result.auction``
-and ``Result.play`` texts the importers store): pure, from the engine's table.
-
-- auction: the dealer, ":", then the calls in order ("Pass", "X", "XX", "1NT"), and
-  "AP" when the last three passes close it ("N:1C Pass 1NT AP");
-- play: the opening leader, ":", then each trick's cards in seat order from the opening
-  leader round the table (not in the order played), "-" for a card not played
-  ("W:HT H2 HQ HA ...").
-"""
+"""A finished board's auction and play as a result keeps them (``Result.auction`` and
+``Result.play``): the engine's calls and cards written by ``tableplay.records``, the one
+reading and writing of those texts that the PBN files and the board page's replay share."""
 
 from __future__ import annotations
 
 from tableplay import Table
 from tableplay.cards import seat_next
+from tableplay.records import auction_record as _auction_text
+from tableplay.records import play_record as _play_text
 
-PBN_CALL = {"P": "Pass"}
+__all__ = ["auction_record", "play_record"]
 
 
 def auction_record(table: Table) -> str:
-    calls = [PBN_CALL.get(c.value, c.value) for c in table.calls]
-    if not calls:
-        return ""
-    if len(calls) >= 4 and calls[-3:] == ["Pass"] * 3 and any(c != "Pass" for c in calls):
-        calls = [*calls[:-3], "AP"]
-    return f"{table.dealer}:{' '.join(calls)}"
+    return _auction_text(table.dealer, [call.value for call in table.calls])
 
 
 def play_record(table: Table) -> str:
-    if not table.tricks:
+    if not table.cards:
         return ""
-    leader = seat_next(table.declarer)
-    order = [seat_next(leader, i) for i in range(4)]
-    cards: list[str] = []
-    for trick in table.tricks:
-        by_seat = dict(trick)
-        cards += [by_seat.get(seat, "-") for seat in order]
-    return f"{leader}:{' '.join(cards)}"
-
-
-__all__ = ["auction_record", "play_record"]
+    strain = table.contract.strain
+    trump = strain if strain in ("S", "H", "D", "C") else None
+    return _play_text(seat_next(table.declarer), [card.value for card in table.cards], trump)

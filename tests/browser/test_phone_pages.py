@@ -13,6 +13,7 @@ import re
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from django.db.models import Q
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.utils import timezone
@@ -295,10 +296,11 @@ def site(live_server, director):
         TeamsSimulationConfig(kind="teams_swiss", teams=4, rounds=2, boards_per_round=2, seed=4)
     )
     individual = event_results_import(data=ebu_individual())
-    # a running Swiss pairs event: the player is seated at round 1's table
+    # a running Swiss pairs event, played online: the player is seated at round 1's table
     running = services.event_create(
         name="Running Swiss pairs", start_at=timezone.now() + timedelta(hours=1), num_rounds=2,
         boards_per_round=2, director=director, method=Event.Method.XIMP, seed=7,
+        online_play=True,
     )  # fmt: skip
     pairs = [(player, partner)] + [(UserFactory(), UserFactory()) for _ in range(3)]
     for a, b in pairs:
@@ -331,6 +333,8 @@ def site(live_server, director):
     )  # fmt: skip
 
     events = [swiss, mitchell, howell, teams, individual, running, pool]
+    seated = running.entries.get(members__player=player)
+    playing = running.rounds.get(number=1).tables.get(Q(ns=seated) | Q(ew=seated))
     match = Match.objects.filter(event=teams, away__isnull=False).first()
     team_id = TeamEntry.objects.filter(event=teams).first().team_id
     entry_of = {e.pk: e.entries.order_by("registration_order").first().pk for e in events}
@@ -364,6 +368,7 @@ def site(live_server, director):
         ("tournaments:event_list", u("tournaments:event_list"), "player"),
         ("tournaments:my_table_current", u("tournaments:my_table_current"), "player"),
         ("tournaments:my_table", u("tournaments:my_table", running.pk), "player"),
+        ("online:table", u("online:table", running.pk, playing.pk), "player"),
         ("tournaments:event_create", u("tournaments:event_create"), "director"),
         ("tournaments:results_import", u("tournaments:results_import"), "director"),
         # a background import still in progress: its progress page

@@ -27,8 +27,11 @@ from django.utils import timezone
 from drf_spectacular.generators import SchemaGenerator
 
 from ladders import services as ladder_services
+from tableplay import Action, Table
+from tableplay.records import auction_record, play_record
 from tests.conftest import held_lead
 from tests.factories import ImportJobFactory, UserFactory
+from tests.tableplay.helpers import legal_cards
 from tournaments import services
 from tournaments.deals import deal_hands
 from tournaments.formats.teams.services import team_create
@@ -63,11 +66,14 @@ def _holding(ranks: str) -> str:
 
 def deal_patterns(deal: str) -> list[re.Pattern]:
     """Each hand of ``deal``, its four suits in order with anything between them (PBN's
-    dots, a diagram's suit symbols and tags, JSON's quotes and keys)."""
+    dots, a diagram's suit symbols and tags, JSON's quotes and keys), and as its list of
+    cards (the board page's replay data: "SA", "SK", ...)."""
     patterns = []
     for hand in deal_hands(deal).values():
         suits = [hand[s] for s in "SHDC"]
         patterns.append(re.compile(SEP.join(_holding(s) for s in suits)))
+        cards = [suit + rank for suit in "SHDC" for rank in hand[suit]]
+        patterns.append(re.compile(r"[^A-Z0-9]{1,8}".join(cards)))
     patterns.append(re.compile(re.escape(deal.partition(":")[2])))
     return patterns
 
@@ -96,6 +102,8 @@ def test_the_detector_finds_each_form():
     assert leaks(diagram, deal) == ["deal"]
     assert leaks('[Deal "N:AKT2.QJ3.T98.765 QJ98.AK2.AK2.432 ..."]', deal) == ["deal"]
     assert leaks('{"N": {"S": "AKT2", "H": "QJ3", "D": "T98", "C": "765"}}', deal) == ["deal"]
+    north = ", ".join(f'"{c}"' for c in "SA SK ST S2 HQ HJ H3 DT D9 D8 C7 C6 C5".split())
+    assert leaks(f'{{"hands": {{"N": [{north}]}}}}', deal) == ["deal"]  # the replay's data
     assert leaks('<span class="contract">1<span class="s">NT</span>XX</span>', deal) == ["contract"]
     assert leaks('"ns_score":960,', deal) == ["score"] and leaks("+960</td>", deal) == ["score"]
     assert leaks('"etag":"a960f"', deal) == [] and leaks("19602", deal) == []
@@ -144,6 +152,13 @@ class Scene:
         )  # fmt: skip
         assert self.result.ns_score == SCORE
         services.result_confirm(result_id=self.result.pk, user=away[0])
+        # ... with its auction and play recorded, as online play keeps them: the board
+        # page's replay carries the four hands
+        recorded = _played(self.board)
+        Result.objects.filter(pk=self.result.pk).update(
+            auction=auction_record(recorded.dealer, [c.value for c in recorded.calls]),
+            play=play_record("E", [c.value for c in recorded.cards], None),
+        )
         # The closed room (away NS, home EW) has played board 2 only.
         closed = services.result_submit(
             table_id=self.match.closed_table_id, board_id=board2.pk, user=away[2],
@@ -175,6 +190,19 @@ class Scene:
             "player_id": [p.pk for p in players[:2]],
             "job_id": [self.import_job.pk],
         }
+
+
+def _played(board) -> Table:
+    """Board 1 bid to 1NT redoubled by North and played out with legal cards."""
+    table = Table(board.deal, board.dealer, board.vulnerability)
+    while table.to_play != "N":
+        table.apply(Action("call", table.to_play, "P"))
+    for call in ("1NT", "X", "XX", "P", "P", "P"):
+        table.apply(Action("call", table.to_play, call))
+    rng = random.Random(5)
+    while table.phase == "play":
+        table.apply(Action("card", table.actor, rng.choice(legal_cards(table))))
+    return table
 
 
 @pytest.fixture
@@ -287,6 +315,12 @@ def test_the_walk_finds_the_board_where_it_may_be_seen(scene):
     board_api = f"/api/events/{scene.event.pk}/boards/1/"
     assert {"deal", "contract", "score"} <= set(found.get(board_api, [])), found
     assert any("deal" in what for url, what in found.items() if "/api/" not in url)  # the page
+    client = Client()
+    client.force_login(scene.open_player)
+    page = client.get(f"/events/{scene.event.pk}/boards/1/").content.decode()
+    assert "board-replays" in page and "deal" in leaks(
+        page.split("board-replays")[1], scene.board.deal
+    )
     services.round_close(event=scene.event, number=1, open_next=False)
     assert Result.objects.filter(board=scene.board).count() == 2  # cut in the closed room
     found, _, _ = walk(scene, None)

@@ -95,6 +95,10 @@ class ResultLine:
     not_played: bool = False
     # The section of an event that had several: each is matchpointed apart.
     section: str = ""
+    # The table's record of its auction and play (``Result.auction``, ``Result.play``:
+    # PBN's layout, ``tableplay.records``), "" when it has none.
+    auction: str = ""
+    play: str = ""
 
     def mp_pair(self, points: float | None, top: int) -> tuple[float | None, float | None]:
         """(raw matchpoints, percentage) of one side's MP points; ``top``: the board's

@@ -107,7 +107,8 @@ def player_entries_create(event: Event, users: dict, standing: dict) -> dict[int
 def result_line(result: Result, **more) -> ResultLine:
     """A stored result as a file's line (NS view; an adjusted one has only its codes, a
     cut one is not played); ``more``: the line's pairs, round and table as the caller
-    numbers them."""
+    numbers them. A cut board keeps its auction and play so far."""
+    more = {"auction": result.auction, "play": result.play, **more}
     if result.status == Result.Status.CUT:
         return ResultLine(
             contract="", declarer="", tricks=None, lead="", ns_score=None, ns_points=None,

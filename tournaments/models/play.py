@@ -179,8 +179,11 @@ class Result(models.Model):
     ew_adjustment = models.CharField(max_length=2, blank=True, choices=Event.Adjustment)
     ns_points = models.FloatField(null=True, blank=True)
     ew_points = models.FloatField(null=True, blank=True)
-    #: An imported file's record of the table (PBN [Auction], [Play]): the first seat,
-    #: ":", then the calls or the cards played in order ("N:1C Pass 1H Pass ..."); "".
+    #: The table's record of its auction and play (a file's PBN [Auction], [Play], or a
+    #: board played online): the first seat, ":", then the calls in order ("N:1C Pass 1H
+    #: Pass ... AP"), or the cards trick by trick as PBN writes them, each trick's four
+    #: from the opening leader round the table ("-" not played); "". Read and written
+    #: by tableplay.records (docs/rules.md § Files).
     auction = models.TextField(_("auction"), blank=True, default="")
     play = models.TextField(_("play"), blank=True, default="")
     # The confirming side rejected the entry (it stays as entered until someone acts).

@@ -19,6 +19,7 @@ from django.utils.safestring import SafeString
 import scoring
 from scoring import SEATS, deal_hcp
 from scoring import STRAINS_DESCENDING as STRAIN_ORDER
+from tableplay.records import play_tricks, trump_of
 
 from .. import selectors
 from ..deals import deal_hands
@@ -70,6 +71,8 @@ class ResultRow:
     auction: list = field(default_factory=list)
     play_seats: list = field(default_factory=list)
     play: list = field(default_factory=list)
+    # the replay of a played board's tricks (``_replay``), None without one
+    replay: dict | None = None
 
 
 def _hands(board: Board) -> dict[str, Hand]:
@@ -82,6 +85,34 @@ def _hands(board: Board) -> dict[str, Hand]:
             hcp=points[seat],
         )
         for seat in SEATS
+    }
+
+
+def _replay(result: Result, board: Board) -> dict | None:
+    """The data of a played board's replay on the board page (docs/rules.md § Online
+    play, *The board page*): the four hands as dealt, and the tricks in the order they
+    were played, each with its leader, its (seat, card) pairs and its winner. None when
+    the result has no play, the board no deal, or the play is not a play of this deal
+    (a card that is not in its seat's hand, or played twice: an imported record)."""
+    if result.status != Result.Status.PLAYED or not result.play or not board.deal:
+        return None
+    dealt = deal_hands(board.deal)
+    hands = {seat: [suit + rank for suit in "SHDC" for rank in dealt[seat][suit]] for seat in SEATS}
+    tricks = play_tricks(result.play, trump_of(result.contract))
+    played = [(seat, card) for trick in tricks for seat, card in trick.cards]
+    if not played or any(card not in hands[seat] for seat, card in played):
+        return None
+    if len({card for _, card in played}) != len(played):
+        return None
+    return {
+        "id": result.pk,
+        "contract": result.contract,
+        "declarer": result.declarer,
+        "hands": hands,
+        "tricks": [
+            {"leader": t.leader, "cards": [list(c) for c in t.cards], "winner": t.winner}
+            for t in tricks
+        ],
     }
 
 
@@ -180,6 +211,8 @@ def board_detail(request: HttpRequest, event_id: int, number: int) -> HttpRespon
             )
             for r in results
         ]
+        for row in rows:
+            row.replay = _replay(row.result, board)
         context.update(
             hands=_hands(board) if board.deal else None,  # an imported file may have none
             dd_rows=_dd_rows(board),
@@ -187,6 +220,7 @@ def board_detail(request: HttpRequest, event_id: int, number: int) -> HttpRespon
             par_contracts=_par_html(board.par_contracts),
             results=rows,
             records=[row for row in rows if row.auction or row.play],
+            replays=[row.replay for row in rows if row.replay is not None],
             pool=pool_board_facts(board=board) if format_for(event).scores_on_arrival else None,
             hcp_par=_hcp_par(board, event) if event.method == Event.Method.HCP_PAR else None,
         )

@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
@@ -221,6 +222,10 @@ def my_table(request: HttpRequest, event_id: int) -> HttpResponse:
             if not seat.round.is_open and seat.round.number < event.num_rounds
             else None,
         )
+        # docs/rules.md § Online play: the round is played at the virtual table (the
+        # online app's page, reached by its URL name only: tournaments never imports it).
+        if event.online_play and seat.round.is_open and not seat.table.is_bye and seat.sits_here:
+            context["play_url"] = reverse("online:table", args=[event.pk, seat.table.pk])
         context["my_entry"] = next(
             (e for e in (seat.table.ns, seat.table.ew) if e and e.pk == seat.entry.pk), seat.entry
         )

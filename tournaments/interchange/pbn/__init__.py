@@ -19,6 +19,12 @@ as the event scores it) replace the IMP columns; [Scoring] names the method ("MP
 Result is the number of tricks declarer took. A passed-out board has Contract "Pass"
 and "-" for declarer, result and lead. An adjusted score has Contract "-" and its
 adjustments as an "NS/EW" note in Score_NS: "A+/A-", or "A=/-" for a bye (no EW pair).
+A line with its table's auction or play (``ResultLine.auction``/``play``) is followed by
+a game of its own table: the board's tags, [Section]/[Round]/[Table], [Declarer],
+[Contract], [Result], then [Auction "<dealer>"] (four calls a line, "*" when the auction
+is not over) and [Play "<opening leader>"] (a trick a line, its cards from the opening
+leader round the table, "-" not played, "*" when the play stopped early), PBN 2.1 § 3.5
+and § 3.6; the reader gives them back to that line.
 After the boards one more game (no [Board]) holds the [TotalScoreTable]: Rank ("-"
 when not ranked), PairId, Names, TotalScoreIMP (TotalPercentage for MP) and NrBoards,
 and Direction (NS or EW) in a two-winner Mitchell, whose ranks count within each field.

@@ -186,6 +186,8 @@ def _game_lines_read(reading: _Reading, game: PbnGame, board: dict) -> None:
                     reading.skipped.append(_left_out(number, row, str(exc)))
         _records_attach(game, board["results"])
         return
+    if reading.tables_seen[number] and _records_attach(game, board["results"]):
+        return  # a table's own game after the board's score table: its auction and play
     try:
         line = game_result_read(game.tags)
     except PbnError as exc:
@@ -255,14 +257,17 @@ def game_record(game: PbnGame, tag: str) -> str:
     return f"{first}:" + " ".join(out) if out else ""
 
 
-def _records_attach(game: PbnGame, lines: list[dict]) -> None:
-    """A score-table game's own [Auction] and [Play] belong to the line of its own
-    [Contract], [Declarer] and [Result] (the one table the game shows), when exactly
-    one line of the board has them; else to the board's only line."""
+def _records_attach(game: PbnGame, lines: list[dict]) -> bool:
+    """A score-table game's own [Auction] and [Play] (or those of a table's game after
+    the board's score table, as ours are written) belong to the line of its own
+    [Contract], [Declarer] and [Result] (the one table the game shows), among the lines
+    of its [Section], [Round] and [Table] when it names them, when exactly one line has
+    them; else to the only such line. Whether they found their line."""
     auction, play = game_record(game, "Auction"), game_record(game, "Play")
     if not auction and not play:
-        return
+        return False
     tags = game.tags
+    lines = [line for line in lines if _same_table(tags, line)]
     try:
         contract = contract_parse(tags.get("Contract", ""))
         tricks = None if contract == "PASS" else tricks_parse(tags.get("Result"), contract)
@@ -276,6 +281,18 @@ def _records_attach(game: PbnGame, lines: list[dict]) -> None:
     target = same if len(same) == 1 else lines if len(lines) == 1 else []
     for line in target:
         line["auction"], line["play"] = auction, play
+    return bool(target)
+
+
+def _same_table(tags: Mapping[str, str], line: dict) -> bool:
+    """Whether a score-table line was played where the game's [Section], [Round] and
+    [Table] say (each only when both the game and the line give it)."""
+    for tag, key in (("Round", "round"), ("Table", "table")):
+        text = tags.get(tag, "").strip()
+        if text and line[key] is not None and ascii_int(text, signed=False) != line[key]:
+            return False
+    section = tags.get("Section", "").strip()
+    return not (section and line["section"]) or section == line["section"]
 
 
 def _method_from_columns(boards: Mapping[int, dict]) -> str | None:

@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
+from tableplay.records import auction_complete, play_rows, record_split
+
 from ..records import MOVEMENT_KINDS, BoardRecord, EventRecord, PairRecord, ResultLine
 from .games import DD_SEATS, DD_STRAINS
 
@@ -151,6 +153,56 @@ def _score_columns(method: str) -> list[tuple[str, int, str]]:
     ] + [(f"{unit}_{side}", 6, "R") for unit in units for side in ("NS", "EW")]
 
 
+def _auction_section(record: str) -> list[str]:
+    """[Auction "<dealer>"] and its calls, four to a line ("AP" all pass), "*" after an
+    auction that is not over (a board cut during it)."""
+    dealer, calls = record_split(record)
+    if not dealer:
+        return []
+    if not auction_complete(record):
+        calls = [*calls, "*"]
+    return [_tag("Auction", dealer)] + [" ".join(calls[i : i + 4]) for i in range(0, len(calls), 4)]
+
+
+def _play_section(record: str) -> list[str]:
+    """[Play "<opening leader>"] and one line a trick, its cards in the seats' order from
+    the opening leader ("-" a card not played), "*" when the play did not reach its
+    thirteenth trick (a claim, or a board cut during the play)."""
+    leader, rows = play_rows(record)
+    if not leader:
+        return []
+    out = [_tag("Play", leader)] + [" ".join(row) for row in rows]
+    if len(rows) < 13 or "-" in rows[-1]:
+        out.append("*")
+    return out
+
+
+def _record_game(event: EventRecord, board: BoardRecord, line: ResultLine, sectioned: bool):
+    """One table's game after the board's score table: the board, where the line was
+    played ([Section], [Round], [Table]), its contract and result, and its [Auction] and
+    [Play] (PBN 2.1 § 3.5, § 3.6), which a reader gives to that line of the table."""
+    out = _event_tags(event) + [
+        _tag("Board", board.number),
+        _tag("Dealer", board.dealer),
+        _tag("Vulnerable", board.vulnerability),
+    ]
+    if board.deal:
+        out.append(_tag("Deal", board.deal))
+    if sectioned:
+        out.append(_tag("Section", line.section))
+    out += [_tag(name, value) for name, value in (("Round", line.round), ("Table", line.table))
+            if value is not None]  # fmt: skip
+    if line.contract == "PASS":
+        out += [_tag("Declarer", ""), _tag("Contract", "Pass"), _tag("Result", "")]
+    elif line.contract:
+        out += [
+            _tag("Declarer", line.declarer),
+            _tag("Contract", line.contract),
+            _tag("Result", "" if line.tricks is None else line.tricks),
+        ]
+    return out + _auction_section(line.auction) + _play_section(line.play)
+
+
 #: The [Scoring] tag of each method (PBN 2.1 names; the reader knows their variants).
 SCORING_TAGS = {"mp": "MP", "imp": "Butler", "ximp": "Cross-IMP", "hcp_par": "HCP-par"}
 
@@ -202,6 +254,9 @@ def results_pbn_write(
         ]
         lines += _table_lines("ScoreTable", columns, rows)
         lines.append("")
+        for line in board_lines:
+            if line.auction or line.play:
+                lines += _record_game(event, board, line, sectioned) + [""]
     total_name = "TotalPercentage" if event.method == "mp" else "TotalScoreIMP"
     total_columns = [
         ("Rank", 2, "R"),

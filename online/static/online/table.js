@@ -1,0 +1,766 @@
+/* The playing table (online/templates/online/table.html): draws each `state` message of
+   docs/online-play.md, and sends calls, cards, claims, answers and undo requests.
+
+   Transport: the WebSocket /ws/events/<e>/tables/<t>/; when it cannot open or drops, the
+   page polls GET /api/events/<e>/tables/<t>/play/ every 2 s and sends by POST to the same
+   address, while it tries the socket again now and then. Every action carries the
+   table's version: one the server has moved past is refused (`stale`), never applied
+   twice (docs/rules.md § Online play).
+
+   What a seat sees is decided by the server; this script only draws what it is sent.
+   Legal calls and cards are worked out here only to enable the right buttons: the server
+   checks again and answers with an error code, shown in words. */
+(function () {
+  "use strict";
+  var root = document.getElementById("play-table");
+  var configNode = document.getElementById("play-config");
+  if (!root || !configNode) return;
+  var cfg = JSON.parse(configNode.textContent);
+  var T = cfg.strings || {};
+
+  var SEATS = ["N", "E", "S", "W"];
+  var AUCTION_COLUMNS = ["W", "N", "E", "S"];
+  var SYMBOL = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
+  var HAND_SUITS = ["S", "H", "C", "D"]; // black and red alternate
+  var RANKS = "AKQJT98765432";
+  var STRAINS = ["C", "D", "H", "S", "NT"];
+  var POLL_MS = 2000;
+
+  var view = null; // the last table drawn
+  var held = null; // the next board's table, held while the finished one is read
+  var socket = null;
+  var socketOpen = false;
+  var socketTries = 0;
+  var pollTimer = null;
+  var reconnectTimer = null;
+  var pingTimer = null;
+  var busy = false; // an action sent, its answer not yet back
+  var busyTimer = null;
+  var seq = 0;
+  var bidLevel = null;
+  var alertOn = false;
+  var alertText = "";
+  var claimOpen = false;
+  var alertNote = null;
+  var errorTimer = null;
+
+  function t(key, params) {
+    var text = T[key] !== undefined ? T[key] : key;
+    if (params) {
+      Object.keys(params).forEach(function (k) {
+        text = text.split("%(" + k + ")s").join(String(params[k]));
+      });
+    }
+    return text;
+  }
+  function tn(key, n, params) { return t(key + (Number(n) === 1 ? "_one" : "_other"), params); }
+  function slot(name) { return root.querySelector('[data-slot="' + name + '"]'); }
+  function el(tag, attrs, children) {
+    var node = document.createElement(tag);
+    if (attrs) {
+      Object.keys(attrs).forEach(function (k) {
+        var v = attrs[k];
+        if (v === null || v === undefined || v === false) return;
+        if (k === "text") node.textContent = v;
+        else if (k === "class") node.className = v;
+        else if (k === "on") Object.keys(v).forEach(function (ev) { node.addEventListener(ev, v[ev]); });
+        else node.setAttribute(k, v === true ? "" : v);
+      });
+    }
+    (children || []).forEach(function (c) {
+      if (c === null || c === undefined || c === false) return;
+      node.appendChild(typeof c === "string" ? document.createTextNode(c) : c);
+    });
+    return node;
+  }
+  function clear(node) { while (node.firstChild) node.removeChild(node.firstChild); return node; }
+
+  // --- bridge facts --------------------------------------------------------------------
+  function seatAfter(seat, steps) { return SEATS[(SEATS.indexOf(seat) + (steps === undefined ? 1 : steps)) % 4]; }
+  function sideOf(seat) { return seat === "N" || seat === "S" ? "NS" : "EW"; }
+  function rankText(rank) { return rank === "T" ? "10" : rank; }
+  function isRed(suit) { return suit === "H" || suit === "D"; }
+  function seatName(seat) { return t(seat); }
+  function vulnerable(seat) {
+    var v = view && view.vulnerability;
+    return v === "All" || v === "Both" || v === sideOf(seat);
+  }
+  function suitSpan(suit) {
+    return el("span", { class: "suit suit-" + suit + (isRed(suit) ? " red-suit" : ""), text: SYMBOL[suit] });
+  }
+  function bidRank(call) {
+    var m = /^([1-7])(NT|S|H|D|C)$/.exec(call);
+    return m ? (Number(m[1]) - 1) * 5 + STRAINS.indexOf(m[2]) : -1;
+  }
+  function callNode(call) {
+    if (call === "P") return el("span", { class: "call call-pass", text: t("pass") });
+    if (call === "X") return el("span", { class: "call call-x", text: "X" });
+    if (call === "XX") return el("span", { class: "call call-xx", text: "XX" });
+    var m = /^([1-7])(NT|S|H|D|C)$/.exec(call || "");
+    if (!m) return el("span", { class: "call", text: call || "" });
+    return el("span", { class: "call" }, [m[1], m[2] === "NT" ? el("span", { class: "nt", text: "NT" }) : suitSpan(m[2])]);
+  }
+  function contractNode(contract) {
+    if (!contract) return null;
+    if (contract === "PASS") return el("span", { class: "call", text: t("passed_out") });
+    var m = /^([1-7](?:NT|S|H|D|C))(X{0,2})$/.exec(contract);
+    if (!m) return el("span", { text: contract });
+    var node = callNode(m[1]);
+    if (m[2]) node.appendChild(el("span", { class: "dbl", text: m[2] }));
+    return node;
+  }
+  function cardLabel(card) { return rankText(card.charAt(1)) + SYMBOL[card.charAt(0)]; }
+  function sortHand(cards) {
+    return cards.slice().sort(function (a, b) {
+      var s = HAND_SUITS.indexOf(a.charAt(0)) - HAND_SUITS.indexOf(b.charAt(0));
+      return s || RANKS.indexOf(a.charAt(1)) - RANKS.indexOf(b.charAt(1));
+    });
+  }
+  // The player of each card so far, and the trick in progress.
+  function playedBy() {
+    var counts = { N: 0, E: 0, S: 0, W: 0 };
+    var last = null;
+    (view.tricks || []).forEach(function (trick) {
+      trick.cards.forEach(function (card, i) {
+        var seat = seatAfter(trick.leader, i);
+        counts[seat] += 1;
+        last = { seat: seat, card: card };
+      });
+    });
+    return { counts: counts, last: last };
+  }
+  function currentTrick() {
+    var tricks = view.tricks || [];
+    return tricks.length ? tricks[tricks.length - 1] : null;
+  }
+  function tricksLeft() {
+    var won = view.tricks_won || { NS: 0, EW: 0 };
+    return 13 - (won.NS || 0) - (won.EW || 0);
+  }
+
+  // What the viewer may do now: only to enable buttons (the server decides).
+  function myTurn() {
+    return !!(view && cfg.seat && view.actor === cfg.seat && !view.claim && !view.undo &&
+      (view.phase === "auction" || view.phase === "play"));
+  }
+  function legalCalls() {
+    var calls = view.auction || [];
+    var lastBid = null, lastBidSeat = null, doubled = false, redoubled = false;
+    calls.forEach(function (c) {
+      if (bidRank(c.call) >= 0) { lastBid = c.call; lastBidSeat = c.seat; doubled = false; redoubled = false; }
+      else if (c.call === "X") doubled = true;
+      else if (c.call === "XX") redoubled = true;
+    });
+    var me = view.to_play;
+    var floor = lastBid ? bidRank(lastBid) : -1;
+    return {
+      floor: floor,
+      X: !!lastBid && sideOf(lastBidSeat) !== sideOf(me) && !doubled && !redoubled,
+      XX: !!lastBid && doubled && !redoubled && sideOf(lastBidSeat) === sideOf(me),
+    };
+  }
+  function playableCards(seat) {
+    if (!myTurn() || view.phase !== "play" || view.to_play !== seat) return null;
+    var hand = (view.hands || {})[seat] || [];
+    var trick = currentTrick();
+    if (!trick || trick.cards.length === 4) return hand;
+    var led = trick.cards[0].charAt(0);
+    var follow = hand.filter(function (c) { return c.charAt(0) === led; });
+    return follow.length ? follow : hand;
+  }
+  function answerers(seat) {
+    return SEATS.filter(function (s) { return sideOf(s) !== sideOf(seat) && s !== view.dummy; });
+  }
+  function mayAnswer(request) {
+    return !!(request && cfg.seat && !request.rejected &&
+      answerers(request.seat).indexOf(cfg.seat) >= 0 &&
+      (request.accepted || []).indexOf(cfg.seat) < 0);
+  }
+  function mayUndo() {
+    if (!cfg.seat || view.claim || view.undo || cfg.seat === view.dummy) return false;
+    if (view.phase === "auction") {
+      var calls = view.auction || [];
+      return calls.length > 0 && calls[calls.length - 1].seat === cfg.seat;
+    }
+    if (view.phase !== "play") return false;
+    var last = playedBy().last;
+    return !!last && (last.seat === cfg.seat || (last.seat === view.dummy && cfg.seat === view.declarer));
+  }
+
+  // --- drawing ---------------------------------------------------------------------------
+  function positions() {
+    var me = cfg.seat || "S";
+    return { bottom: me, left: seatAfter(me, 1), top: seatAfter(me, 2), right: seatAfter(me, 3) };
+  }
+
+  function cardNode(card, playable, small) {
+    var suit = card.charAt(0);
+    var attrs = {
+      class: "pcard" + (isRed(suit) ? " red-suit" : "") + (small ? " small" : ""),
+      "data-card": card,
+      "aria-label": cardLabel(card),
+    };
+    var face = [
+      el("span", { class: "corner", "aria-hidden": "true" }, [
+        el("span", { class: "rank", text: rankText(card.charAt(1)) }),
+        el("span", { class: "pip", text: SYMBOL[suit] }),
+      ]),
+      el("span", { class: "middle", "aria-hidden": "true", text: SYMBOL[suit] }),
+    ];
+    if (playable === undefined) return el("span", attrs, face);
+    attrs.type = "button";
+    attrs["data-key"] = "card-" + card;
+    attrs.disabled = !playable || busy;
+    attrs.on = { click: function () { act("card", card); } };
+    return el("button", attrs, face);
+  }
+
+  function handRow(seat, cards) {
+    var playable = playableCards(seat);
+    var interactive = playable !== null || (cfg.seat && (seat === cfg.seat || (seat === view.dummy && cfg.seat === view.declarer)));
+    var row = el("div", { class: "hand-row" + (playable ? " live" : "") });
+    sortHand(cards).forEach(function (card) {
+      row.appendChild(cardNode(card, interactive ? !!playable && playable.indexOf(card) >= 0 : undefined));
+    });
+    return row;
+  }
+  function handLines(cards) {
+    var box = el("div", { class: "hand-lines" });
+    HAND_SUITS.forEach(function (suit) {
+      var ranks = sortHand(cards).filter(function (c) { return c.charAt(0) === suit; })
+        .map(function (c) { return rankText(c.charAt(1)); });
+      box.appendChild(el("div", { class: "line" + (isRed(suit) ? " red-suit" : "") }, [
+        el("span", { class: "pip", text: SYMBOL[suit] }),
+        el("span", { class: "ranks", text: ranks.length ? ranks.join(" ") : "\u2014" }),
+      ]));
+    });
+    return box;
+  }
+  function backs(count) {
+    var box = el("div", { class: "backs", "aria-label": t("cards_left", { n: count }) });
+    for (var i = 0; i < Math.min(count, 3); i++) box.appendChild(el("span", { class: "back", "aria-hidden": "true" }));
+    box.appendChild(el("span", { class: "count", text: String(count) }));
+    return box;
+  }
+
+  function seatLabel(seat) {
+    var tags = [];
+    if (seat === cfg.seat) tags.push(el("span", { class: "tag you", text: t("you") }));
+    if (view.declarer && seat === view.declarer && view.phase !== "auction") tags.push(el("span", { class: "tag", text: t("declarer") }));
+    if (view.dummy && seat === view.dummy && view.phase !== "auction") tags.push(el("span", { class: "tag", text: t("dummy") }));
+    var connected = view.connected ? view.connected[seat] : undefined;
+    if (connected === false) tags.push(el("span", { class: "tag off", text: t("disconnected") }));
+    var name = (cfg.names || {})[seat];
+    return el("div", {
+      class: "seat-label" + (vulnerable(seat) ? " vul-red" : "") + (view.to_play === seat && view.phase !== "over" ? " turn" : ""),
+    }, [
+      el("span", { class: "seat-dot", text: seat }),
+      el("span", { class: "who" }, [el("span", { class: "seat-dir", text: seatName(seat) }), name ? el("span", { class: "player", text: name }) : null]),
+    ].concat(tags));
+  }
+
+  function drawSeats() {
+    var pos = positions();
+    var counts = playedBy().counts;
+    Object.keys(pos).forEach(function (where) {
+      var seat = pos[where];
+      var box = clear(root.querySelector('[data-pos="' + where + '"]'));
+      box.setAttribute("data-seat", seat);
+      box.appendChild(seatLabel(seat));
+      var cards = (view.hands || {})[seat];
+      if (cards) {
+        if (where === "left" || where === "right") box.appendChild(handLines(cards));
+        else box.appendChild(handRow(seat, cards));
+      } else {
+        box.appendChild(backs(Math.max(0, 13 - counts[seat])));
+      }
+    });
+  }
+
+  function auctionTable() {
+    var table = el("table", { class: "auction" });
+    var head = el("tr");
+    AUCTION_COLUMNS.forEach(function (s) {
+      head.appendChild(el("th", { scope: "col", class: vulnerable(s) ? "vul-red" : "", title: seatName(s), text: s }));
+    });
+    table.appendChild(el("thead", null, [head]));
+    var body = el("tbody");
+    var cells = [];
+    for (var i = 0; i < AUCTION_COLUMNS.indexOf(view.dealer); i++) cells.push(el("td", { class: "blank" }));
+    (view.auction || []).forEach(function (c, n) {
+      var content = callNode(c.call);
+      var td = el("td");
+      if (c.alert !== undefined && c.alert !== null) {
+        var explain = c.alert || t("no_explanation");
+        var button = el("button", {
+          type: "button", class: "alerted", title: explain, "data-key": "alert-" + n,
+          "aria-label": content.textContent + " \u2014 " + t("alerted", { text: explain }),
+          on: { click: function () { alertNote = { call: c.call, text: explain }; draw(); } },
+        }, [content, el("span", { class: "alert-mark", "aria-hidden": "true", text: "!" })]);
+        td.appendChild(button);
+      } else {
+        td.appendChild(content);
+      }
+      cells.push(td);
+    });
+    if (view.phase === "auction") cells.push(el("td", { class: "next-call", text: "?" }));
+    for (var r = 0; r < cells.length; r += 4) body.appendChild(el("tr", null, cells.slice(r, r + 4)));
+    table.appendChild(body);
+    var wrap = el("div", { class: "auction-wrap" }, [table]);
+    if (alertNote) {
+      wrap.appendChild(el("p", { class: "alert-note" }, [callNode(alertNote.call), " ", t("alerted", { text: alertNote.text })]));
+    }
+    return wrap;
+  }
+
+  function trickNode() {
+    var trick = currentTrick();
+    var pos = positions();
+    var box = el("div", { class: "trick" });
+    var done = (view.tricks_won.NS || 0) + (view.tricks_won.EW || 0);
+    if (trick) {
+      var number = trick.cards.length === 4 ? done : done + 1;
+      box.appendChild(el("span", { class: "trick-no", text: t("trick", { n: number }) }));
+      Object.keys(pos).forEach(function (where) {
+        var i = (SEATS.indexOf(pos[where]) - SEATS.indexOf(trick.leader) + 4) % 4;
+        var spot = el("div", { class: "spot spot-" + where + (trick.winner === pos[where] ? " won" : "") });
+        if (i < trick.cards.length) spot.appendChild(cardNode(trick.cards[i], undefined, true));
+        box.appendChild(spot);
+      });
+    }
+    return box;
+  }
+
+  function resultText(result) {
+    if (!result) return null;
+    if (result.status === "cut") return el("p", { class: "result-line", text: t("cut") });
+    if (result.status === "passed_out" || result.contract === "PASS") {
+      return el("p", { class: "result-line", text: t("passed_out") });
+    }
+    var line = el("p", { class: "result-line" });
+    var made = tn("made", result.tricks, { contract: "\u0000", seat: seatName(result.declarer), n: result.tricks });
+    var parts = made.split("\u0000");
+    line.appendChild(document.createTextNode(parts[0]));
+    line.appendChild(contractNode(result.contract));
+    line.appendChild(document.createTextNode(parts.slice(1).join("")));
+    var score = result.ns_score === null || result.ns_score === undefined ? null :
+      (result.ns_score > 0 ? "+" : "") + result.ns_score;
+    var box = el("div", { class: "result-box" }, [line]);
+    if (score !== null) box.appendChild(el("p", { class: "score" + (result.ns_score < 0 ? " neg" : ""), text: t("score_ns", { score: score }) }));
+    return box;
+  }
+
+  function drawCentre() {
+    var centre = clear(slot("centre"));
+    if (view.phase === "auction") centre.appendChild(auctionTable());
+    else if (view.phase === "over" && (!currentTrick() || currentTrick().cards.length === 4)) {
+      centre.appendChild(resultText(view.result) || el("span"));
+    } else centre.appendChild(trickNode());
+  }
+
+  function drawBar() {
+    slot("board").textContent = view.board_number ? t("board", { n: view.board_number }) : slot("board").textContent;
+    var none = view.phase === "none";
+    ["dealer", "vul"].forEach(function (name) { slot(name).hidden = none; });
+    var dealer = clear(slot("dealer"));
+    dealer.appendChild(el("span", { class: "k", text: t("dealer") }));
+    dealer.appendChild(document.createTextNode(" " + (view.dealer || "")));
+    var vul = clear(slot("vul"));
+    var v = view.vulnerability === "Both" ? "All" : view.vulnerability || "None";
+    vul.className = "fact vul vul-" + v;
+    vul.textContent = t("vul_" + v);
+    var contract = clear(slot("contract"));
+    if (view.contract && view.phase !== "auction") {
+      contract.appendChild(contractNode(view.contract));
+      if (view.declarer) contract.appendChild(document.createTextNode(" " + t("by", { seat: view.declarer })));
+    }
+    contract.hidden = !contract.firstChild;
+    var tricks = clear(slot("tricks"));
+    var won = view.tricks_won || { NS: 0, EW: 0 };
+    if (view.phase !== "auction") {
+      tricks.appendChild(el("span", { class: "k", text: t("tricks") }));
+      tricks.appendChild(document.createTextNode(" NS " + (won.NS || 0) + " \u00b7 EW " + (won.EW || 0)));
+    }
+    tricks.hidden = !tricks.firstChild;
+    if (view.ends_at) drawClock(view.ends_at);
+  }
+
+  function drawClock(endsAt) {
+    var clock = slot("clock");
+    if (!clock || clock.getAttribute("data-ends-at") === endsAt) return;
+    var at = new Date(endsAt);
+    if (isNaN(at.getTime())) return;
+    clock.setAttribute("data-ends-at", endsAt);
+    var hm;
+    try {
+      hm = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: cfg.time_zone }).format(at);
+    } catch (e) { return; }
+    slot("ends").textContent = t("ends_at", { t: hm + " " + cfg.zone_label });
+  }
+
+  function drawTurn() {
+    var turn = slot("turn");
+    if (!cfg.seat) { turn.textContent = t("spectator"); return; }
+    if (view.phase === "over" || view.claim || view.undo) { turn.textContent = ""; turn.className = "turn"; return; }
+    var mine = myTurn();
+    turn.className = "turn" + (mine ? " mine" : "");
+    if (mine) turn.textContent = view.to_play === cfg.seat ? t("your_turn") : t("your_turn_dummy");
+    else if (view.actor) {
+      var name = (cfg.names || {})[view.actor];
+      turn.textContent = t("waiting_for", { seat: seatName(view.actor) + (name ? " (" + name + ")" : "") });
+    } else turn.textContent = "";
+  }
+
+  // The bidding box is built once and then only enabled and disabled, so that the
+  // alert's explanation being typed survives every redraw.
+  var box = null;
+  function buildBox() {
+    box = { node: slot("box"), levels: [], strains: [] };
+    var levels = el("div", { class: "box-row levels", role: "group", "aria-label": t("auction") });
+    for (var level = 1; level <= 7; level++) {
+      (function (lv) {
+        var b = el("button", { type: "button", class: "bid-level", "data-key": "lvl-" + lv, text: String(lv),
+          on: { click: function () { bidLevel = bidLevel === lv ? null : lv; draw(); } } });
+        box.levels.push(b);
+        levels.appendChild(b);
+      })(level);
+    }
+    var strains = el("div", { class: "box-row strains" });
+    STRAINS.forEach(function (strain) {
+      var label = strain === "NT" ? t("NT") : t(strain === "S" ? "SP" : strain);
+      var b = el("button", {
+        type: "button", class: "bid-strain strain-" + strain + (isRed(strain) ? " red-suit" : ""),
+        "data-key": "strain-" + strain, "aria-label": label, title: label,
+        on: { click: function () { if (bidLevel) call(bidLevel + strain); } },
+      }, [strain === "NT" ? "NT" : SYMBOL[strain]]);
+      b.strain = strain;
+      box.strains.push(b);
+      strains.appendChild(b);
+    });
+    box.pass = el("button", { type: "button", class: "bid-pass", "data-key": "call-P", text: t("pass"), on: { click: function () { call("P"); } } });
+    box.x = el("button", { type: "button", class: "bid-x", "data-key": "call-X", "aria-label": t("double"), title: t("double"), text: "X", on: { click: function () { call("X"); } } });
+    box.xx = el("button", { type: "button", class: "bid-xx", "data-key": "call-XX", "aria-label": t("redouble"), title: t("redouble"), text: "XX", on: { click: function () { call("XX"); } } });
+    box.alert = el("button", { type: "button", class: "bid-alert", "aria-pressed": "false", text: t("alert"),
+      on: { click: function () { alertOn = !alertOn; draw(); if (alertOn) box.input.focus(); } } });
+    var calls = el("div", { class: "box-row calls" }, [box.pass, box.x, box.xx, box.alert]);
+    box.input = el("input", { type: "text", class: "alert-input", maxlength: "200", placeholder: t("alert_explain"), "aria-label": t("alert_explain"),
+      on: { input: function (e) { alertText = e.target.value; } } });
+    box.alertRow = el("div", { class: "box-row alert-row" }, [box.input]);
+    box.node.appendChild(levels);
+    box.node.appendChild(strains);
+    box.node.appendChild(calls);
+    box.node.appendChild(box.alertRow);
+  }
+  function drawBox() {
+    var show = !!cfg.seat && view.phase === "auction";
+    slot("box").hidden = !show;
+    if (!show) return;
+    if (!box) buildBox();
+    var mine = myTurn() && !busy;
+    var legal = legalCalls();
+    if (bidLevel && legal.floor >= bidRank(bidLevel + "NT")) bidLevel = null;
+    box.levels.forEach(function (b, i) {
+      var lv = i + 1;
+      b.disabled = !mine || bidRank(lv + "NT") <= legal.floor;
+      b.setAttribute("aria-pressed", bidLevel === lv ? "true" : "false");
+    });
+    box.strains.forEach(function (b) {
+      b.disabled = !mine || !bidLevel || bidRank(bidLevel + b.strain) <= legal.floor;
+    });
+    box.pass.disabled = !mine;
+    box.x.disabled = !mine || !legal.X;
+    box.xx.disabled = !mine || !legal.XX;
+    box.alert.setAttribute("aria-pressed", alertOn ? "true" : "false");
+    box.alertRow.hidden = !alertOn;
+    box.node.classList.toggle("mine", mine);
+  }
+
+  function button(label, key, onClick, cls) {
+    return el("button", { type: "button", class: "btn " + (cls || ""), "data-key": key, disabled: busy, text: label, on: { click: onClick } });
+  }
+  function drawActions() {
+    var panel = clear(slot("actions"));
+    var rows = [];
+    var claim = view.claim, undo = view.undo;
+    if (claim) {
+      rows.push(el("p", { class: "request", text: t("claim_waits", { seat: seatName(claim.seat), n: claim.tricks }) }));
+      if (claim.rejected) rows.push(el("p", { class: "muted", text: t("claim_rejected") }));
+      else if (mayAnswer(claim)) {
+        rows.push(el("div", { class: "row-actions" }, [
+          button(t("accept"), "claim-accept", function () { act("accept"); }, "btn-primary"),
+          button(t("reject"), "claim-reject", function () { act("reject"); }, "btn-danger"),
+        ]));
+      } else rows.push(el("p", { class: "muted", text: t("waiting_answer") }));
+    }
+    if (undo) {
+      rows.push(el("p", { class: "request", text: t("undo_waits", { seat: seatName(undo.seat) }) }));
+      if (mayAnswer(undo)) {
+        rows.push(el("div", { class: "row-actions" }, [
+          button(t("accept"), "undo-accept", function () { act("accept"); }, "btn-primary"),
+          button(t("reject"), "undo-reject", function () { act("reject"); }, "btn-danger"),
+        ]));
+      } else rows.push(el("p", { class: "muted", text: t("waiting_answer") }));
+    }
+    var canClaim = cfg.seat && view.phase === "play" && !claim && !undo && cfg.seat !== view.dummy;
+    if (!canClaim) claimOpen = false;
+    var tools = [];
+    if (canClaim) {
+      tools.push(el("button", { type: "button", class: "btn", "data-key": "claim", "aria-expanded": claimOpen ? "true" : "false",
+        disabled: busy, text: t("claim"), on: { click: function () { claimOpen = !claimOpen; draw(); } } }));
+    }
+    if (mayUndo()) tools.push(button(t("undo"), "undo", function () { act("undo"); }));
+    if (tools.length) rows.push(el("div", { class: "row-actions" }, tools));
+    if (claimOpen) {
+      var left = tricksLeft();
+      var pick = el("div", { class: "claim-pick", role: "group", "aria-label": t("claim_how_many", { n: left }) });
+      for (var n = 0; n <= left; n++) {
+        (function (k) {
+          pick.appendChild(el("button", { type: "button", class: "claim-n", "data-key": "claim-" + k, disabled: busy,
+            "aria-label": t("claim_send", { n: k }), text: String(k), on: { click: function () { claimOpen = false; act("claim", k); } } }));
+        })(n);
+      }
+      rows.push(el("p", { class: "small muted", text: t("claim_how_many", { n: left }) }));
+      rows.push(pick);
+      rows.push(button(t("cancel"), "claim-cancel", function () { claimOpen = false; draw(); }, "btn-light"));
+    }
+    rows.forEach(function (r) { panel.appendChild(r); });
+    panel.hidden = !rows.length;
+  }
+
+  function drawResult() {
+    var panel = clear(slot("result"));
+    if (view.phase !== "over" && view.phase !== "none") { panel.hidden = true; return; }
+    panel.hidden = false;
+    panel.appendChild(el("h2", { text: view.phase === "none" ? t("no_board") : t("result") }));
+    var result = resultText(view.result);
+    if (result) panel.appendChild(result);
+    var next = view.next;
+    if (held || (next && next.board)) {
+      var number = held ? held.board_number : next.board_number;
+      panel.appendChild(el("p", { class: "muted", text: t("next_is", { n: number }) }));
+      panel.appendChild(button(t("next_board"), "next-board", nextBoard, "btn-primary"));
+    } else if (next && next.round_over) {
+      panel.appendChild(el("p", { class: "strong", text: t("round_over") }));
+      if (next.where) panel.appendChild(el("p", { text: next.where }));
+      panel.appendChild(el("a", { class: "btn btn-primary", href: cfg.my_table, text: t("go_to_my_table") }));
+    }
+  }
+
+  function drawAuctionPanel() {
+    var panel = slot("auction-panel");
+    var show = view.phase !== "auction" && (view.auction || []).length > 0;
+    panel.hidden = !show;
+    var side = clear(slot("auction-side"));
+    if (show) side.appendChild(auctionTable());
+  }
+
+  function draw() {
+    if (!view) return;
+    var focused = document.activeElement && root.contains(document.activeElement) ? document.activeElement.getAttribute("data-key") : null;
+    root.setAttribute("data-phase", view.phase);
+    root.removeAttribute("aria-busy");
+    root.classList.toggle("my-turn", myTurn());
+    drawBar();
+    drawTurn();
+    if (view.phase === "none") {
+      Array.prototype.forEach.call(root.querySelectorAll("[data-pos]"), clear);
+      clear(slot("centre"));
+    } else {
+      drawSeats();
+      drawCentre();
+    }
+    drawBox();
+    drawActions();
+    drawResult();
+    drawAuctionPanel();
+    if (focused) {
+      var again = root.querySelector('[data-key="' + focused + '"]');
+      if (again && !again.disabled) again.focus();
+    }
+  }
+
+  // --- messages --------------------------------------------------------------------------
+  function showError(code, detail) {
+    var box = slot("error");
+    var key = "err_" + code;
+    box.textContent = T[key] !== undefined ? T[key] : detail || t("err_unknown");
+    box.hidden = false;
+    box.setAttribute("data-code", code || "");
+    clearTimeout(errorTimer);
+    errorTimer = setTimeout(function () { box.hidden = true; }, 8000);
+  }
+  function notice(text) {
+    var box = slot("notice");
+    box.textContent = text;
+    box.hidden = !text;
+  }
+  function done() {
+    busy = false;
+    clearTimeout(busyTimer);
+  }
+
+  function receive(table) {
+    if (!table || typeof table !== "object" || table.version === undefined) return;
+    if (!table.phase) table.phase = "none"; // no board to play at this table
+    if (view && table.board === view.board && table.version < view.version) return; // old news
+    if (view && table.board !== view.board && view.phase === "over" && !held && table.phase !== "over") {
+      held = table; // the next board waits until the player has read this one's result
+      done();
+      draw();
+      return;
+    }
+    if (held && table.board === held.board) { held = table; return; }
+    var moved = !view || table.version !== view.version || table.board !== view.board;
+    if (view && table.board !== view.board) { alertNote = null; bidLevel = null; }
+    view = table;
+    if (moved) {
+      done();
+      if (view.phase !== "auction") { bidLevel = null; alertOn = false; }
+    }
+    draw();
+  }
+  function nextBoard() {
+    if (held) {
+      var next = held;
+      held = null;
+      view = null;
+      alertNote = null;
+      receive(next);
+    } else {
+      poll();
+    }
+  }
+
+  function call(value) {
+    var extra = alertOn ? alertText.trim() : null;
+    act("call", value, alertOn ? extra : undefined);
+  }
+
+  function act(kind, value, alert) {
+    if (!view || busy) return;
+    var message = { version: view.version, kind: kind };
+    if (value !== undefined) message.value = value;
+    if (alert !== undefined && alert !== null) message.alert = alert;
+    busy = true;
+    clearTimeout(busyTimer);
+    busyTimer = setTimeout(function () { busy = false; draw(); }, 6000);
+    if (kind === "call") { bidLevel = null; alertOn = false; alertText = ""; if (box) box.input.value = ""; }
+    draw();
+    if (socketOpen) {
+      seq += 1;
+      message.type = "act";
+      message.id = "c-" + seq;
+      socket.send(JSON.stringify(message));
+      return;
+    }
+    fetch(cfg.api, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": cfg.csrf },
+      body: JSON.stringify(message),
+    }).then(function (response) {
+      return response.json().catch(function () { return {}; }).then(function (body) {
+        if (response.ok) { receive(body); return; }
+        done();
+        draw();
+        showError(body.code, body.detail);
+        if (body.code === "stale") poll();
+      });
+    }).catch(function () {
+      done();
+      draw();
+      showError("unknown");
+    });
+  }
+
+  function onSocketMessage(event) {
+    var msg;
+    try { msg = JSON.parse(event.data); } catch (e) { return; }
+    if (msg.type === "state") receive(msg.table);
+    else if (msg.type === "error") {
+      done();
+      draw();
+      showError(msg.code, msg.detail);
+      if (msg.code === "stale") poll();
+    } else if (msg.type === "warning") {
+      notice(tn("minutes_left", msg.minutes_left, { n: msg.minutes_left }));
+    }
+  }
+
+  // --- transport ---------------------------------------------------------------------------
+  function setConn(key) {
+    var conn = slot("conn");
+    conn.textContent = t(key);
+    conn.className = "conn conn-" + key;
+  }
+  function poll() {
+    return fetch(cfg.api, { credentials: "same-origin", cache: "no-store", headers: { Accept: "application/json" } })
+      .then(function (response) {
+        if (!response.ok) throw new Error(String(response.status));
+        return response.json();
+      })
+      .then(function (body) { receive(body); })
+      .catch(function () { if (!view) setConn("load_failed"); });
+  }
+  function startPolling() {
+    if (pollTimer) return;
+    setConn(view ? "polling" : "connecting");
+    poll();
+    pollTimer = setInterval(poll, POLL_MS);
+  }
+  function stopPolling() {
+    clearInterval(pollTimer);
+    pollTimer = null;
+  }
+  function connect() {
+    if (!("WebSocket" in window)) { startPolling(); return; }
+    var url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + cfg.ws;
+    var ws;
+    try { ws = new WebSocket(url); } catch (e) { startPolling(); scheduleReconnect(); return; }
+    socket = ws;
+    var opened = false;
+    var giveUp = setTimeout(function () { if (!opened) { startPolling(); } }, 3000);
+    ws.onopen = function () {
+      opened = true;
+      socketOpen = true;
+      socketTries = 0;
+      clearTimeout(giveUp);
+      stopPolling();
+      setConn("live");
+      clearInterval(pingTimer);
+      pingTimer = setInterval(function () { if (socketOpen) ws.send(JSON.stringify({ type: "ping" })); }, 25000);
+    };
+    ws.onmessage = onSocketMessage;
+    ws.onclose = function () {
+      clearTimeout(giveUp);
+      clearInterval(pingTimer);
+      if (socket === ws) { socket = null; socketOpen = false; }
+      if (busy) { done(); draw(); }
+      startPolling();
+      scheduleReconnect();
+    };
+  }
+  function scheduleReconnect() {
+    clearTimeout(reconnectTimer);
+    socketTries += 1;
+    var wait = Math.min(30000, 2000 * Math.pow(2, Math.min(socketTries, 4)));
+    reconnectTimer = setTimeout(connect, wait);
+  }
+
+  // Keys on a desktop: P pass, X double (twice: redouble), 1-7 then C/D/H/S/N a bid.
+  document.addEventListener("keydown", function (e) {
+    if (!view || view.phase !== "auction" || !myTurn() || busy) return;
+    if (e.target && (e.target.tagName === "INPUT" || e.target.tagName === "TEXTAREA")) return;
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    var k = e.key.toUpperCase();
+    if (k >= "1" && k <= "7") { bidLevel = Number(k); draw(); e.preventDefault(); return; }
+    var strain = { C: "C", D: "D", H: "H", S: "S", N: "NT" }[k];
+    if (strain && bidLevel) { if (bidRank(bidLevel + strain) > legalCalls().floor) call(bidLevel + strain); e.preventDefault(); return; }
+    if (k === "P") { call("P"); e.preventDefault(); }
+    if (k === "X") { var legal = legalCalls(); if (legal.XX) call("XX"); else if (legal.X) call("X"); e.preventDefault(); }
+    if (k === "ESCAPE") { bidLevel = null; draw(); }
+  });
+
+  poll();
+  connect();
+})();

@@ -1,0 +1,192 @@
+"""The playing table's page: a shell that ``online/static/online/table.js`` fills from the
+table's messages (docs/online-play.md), over the WebSocket or, when that fails, by
+polling the REST door every 2 s.
+
+Who may open it (docs/rules.md § Online play): a player holding one of the table's seats,
+and the event's director (who watches it as a spectator: the whole table). Anyone else
+gets a 403, before anything of the table is read.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
+
+from tournaments.formats import format_for
+from tournaments.models import EntryMember, Table, TableSeat
+from tournaments.timezones import zone_label
+
+from .selectors import table_may_watch, table_seat_get
+
+SEATS = ("N", "E", "S", "W")
+
+
+def _seat_names(table: Table) -> dict[str, str]:
+    """Who sits where, by name (two queries)."""
+    if format_for(table.event).seats_players:
+        rows = TableSeat.objects.filter(table=table).select_related("player")
+        return {row.seat: row.player.name for row in rows}
+    names: dict[str, str] = {}
+    members = EntryMember.objects.filter(
+        entry_id__in=[e for e in (table.ns_id, table.ew_id) if e]
+    ).select_related("player")
+    for m in members:
+        seat = {
+            (table.ns_id, 1): "N",
+            (table.ns_id, 2): "S",
+            (table.ew_id, 1): "E",
+            (table.ew_id, 2): "W",
+        }.get((m.entry_id, m.position))
+        if seat:
+            names[seat] = m.player.name
+    return names
+
+
+def _made(n: int) -> str:
+    return ngettext(
+        "%(contract)s by %(seat)s, %(n)s trick", "%(contract)s by %(seat)s, %(n)s tricks", n
+    )
+
+
+def _minutes_left(n: int) -> str:
+    return ngettext("%(n)s minute left in the round.", "%(n)s minutes left in the round.", n)
+
+
+def _strings() -> dict[str, str]:
+    """Every text the script shows, translated here (the catalogue is the site's)."""
+    return {
+        # seats and phases
+        "N": _("North"),
+        "E": _("East"),
+        "S": _("South"),
+        "W": _("West"),
+        "you": _("You"),
+        "dummy": _("Dummy"),
+        "declarer": _("Declarer"),
+        "your_turn": _("Your turn"),
+        "your_turn_dummy": _("Your turn: play from dummy"),
+        "waiting_for": _("Waiting for %(seat)s"),
+        "cards_left": _("Cards left: %(n)s"),
+        "disconnected": _("disconnected"),
+        "board": _("Board %(n)s"),
+        "dealer": _("Dealer"),
+        "vul": _("Vulnerable"),
+        "vul_None": _("None vulnerable"),
+        "vul_NS": _("NS vulnerable"),
+        "vul_EW": _("EW vulnerable"),
+        "vul_All": _("All vulnerable"),
+        "contract": _("Contract"),
+        "by": _("by %(seat)s"),
+        "tricks": _("Tricks"),
+        "passed_out": _("Passed out"),
+        "auction": _("Auction"),
+        "trick": _("Trick %(n)s"),
+        # the bidding box
+        "pass": pgettext("a call", "Pass"),
+        "double": _("Double"),
+        "redouble": _("Redouble"),
+        "alert": _("Alert"),
+        "alert_explain": _("Explain your call (shown to the opponents)"),
+        "alerted": _("Alerted: %(text)s"),
+        "no_explanation": _("(no explanation)"),
+        "C": _("Clubs"),
+        "D": _("Diamonds"),
+        "H": _("Hearts"),
+        "SP": _("Spades"),
+        "NT": _("No trump"),
+        # claims and undo
+        "claim": _("Claim"),
+        "claim_how_many": _("Tricks for your side of the %(n)s left"),
+        "claim_send": _("Claim %(n)s"),
+        "claim_waits": _("%(seat)s claims %(n)s of the remaining tricks."),
+        "claim_rejected": _("The claim is rejected: the director has been called."),
+        "undo": _("Undo"),
+        "undo_waits": _("%(seat)s asks to take back their last call or card."),
+        "accept": _("Accept"),
+        "reject": _("Reject"),
+        "waiting_answer": _("Waiting for the opponents' answer."),
+        "cancel": _("Cancel"),
+        # results and moving on
+        "result": _("Result"),
+        "no_board": _("No board to play at this table now."),
+        # counted: the script picks _one for 1, _other otherwise
+        "made_one": _made(1),
+        "made_other": _made(2),
+        "score_ns": _("NS %(score)s"),
+        "cut": _("The board was cut by the clock."),
+        "next_board": _("Next board"),
+        "next_is": _("Next: board %(n)s"),
+        "round_over": _("The round is over."),
+        "go_to_my_table": _("Go to my table"),
+        "minutes_left_one": _minutes_left(1),
+        "minutes_left_other": _minutes_left(2),
+        "ends_at": _("Round ends at %(t)s"),
+        # connection
+        "connecting": _("Connecting…"),
+        "live": _("Live"),
+        "polling": _("Reconnecting… (the table refreshes every 2 s)"),
+        "load_failed": _("The table could not be loaded. Retrying…"),
+        "spectator": _("You are watching this table."),
+        # error codes of docs/online-play.md
+        "err_out_of_turn": _("It is not your turn."),
+        "err_illegal_call": _("That call is not allowed now."),
+        "err_not_in_hand": _("That card is not in the hand."),
+        "err_revoke": _("You must follow suit."),
+        "err_claim_too_many": _("You cannot claim more tricks than remain."),
+        "err_not_yours": _("That is not yours to answer."),
+        "err_board_over": _("This board is over."),
+        "err_stale": _("The table had moved on; it is up to date now. Try again."),
+        "err_not_seated": _("You do not hold that seat."),
+        "err_round_over": _("The round is over: play has ended."),
+        "err_bad_message": _("The table did not understand that."),
+        "err_too_large": _("The table did not understand that."),
+        "err_too_fast": _("Too fast: wait a moment and try again."),
+        "err_claim_waiting": _("A claim waits for its answer."),
+        "err_undo_waiting": _("A request to undo waits for its answer."),
+        "err_bad_action": _("The table did not understand that."),
+        "err_unknown": _("That was refused."),
+    }
+
+
+@login_required
+def table_page(request: HttpRequest, event_id: int, table_id: int) -> HttpResponse:
+    table = get_object_or_404(
+        Table.objects.select_related("event", "round"),
+        pk=table_id,
+        event_id=event_id,
+        round__isnull=False,
+    )
+    event = table.event
+    # Permissions first: a seat's player or the event's director, else 403 (the seat
+    # rule of the REST and WebSocket doors: online.selectors).
+    seat = table_seat_get(table=table, user=request.user)
+    if seat is None and not table_may_watch(table=table, user=request.user):
+        raise PermissionDenied(_("Only the players of this table and the director may open it."))
+    if not event.online_play:
+        raise Http404(_("This event is not played online."))
+    ends_at = table.round.ends_at if table.round_id else None
+    config = {
+        "event": event.pk,
+        "table": table.pk,
+        "seat": seat,
+        "api": f"/api/events/{event.pk}/tables/{table.pk}/play/",
+        "ws": f"/ws/events/{event.pk}/tables/{table.pk}/",
+        "csrf": get_token(request),
+        "my_table": reverse("tournaments:my_table", args=[event.pk]),
+        "time_zone": event.time_zone,
+        "zone_label": zone_label(event.time_zone, ends_at or timezone.now()),
+        "names": _seat_names(table),
+        "strings": _strings(),
+    }
+    return render(
+        request,
+        "online/table.html",
+        {"event": event, "table": table, "seat": seat, "ends_at": ends_at, "config": config},
+    )
