@@ -19,8 +19,9 @@ lower rate than asked and as sending lag).
 
 First ``--seconds`` at ``--pace``; then (unless ``--no-ramp``) the interval shrinks by
 ``--ramp`` a step (``--step-seconds`` each) until the p99 reaches 100 ms, actions are
-refused or lost, or the rate falls short of what was asked; it prints the fastest pace
-whose p99 stayed under 100 ms. For every step: the tables, actions a second, latency
+refused or lost, or the rate falls short of what was asked (when the asked pace already
+misses, it grows by the same factor until one holds); it prints the fastest pace whose
+p99 stayed under 100 ms. For every step: the tables, actions a second, latency
 p50/p95/p99/max, the server's CPU (all its processes and their children, from
 ``/proc``) and its resident memory (the sum of RSS; PSS counts shared pages once). At
 the end, a check that every action acknowledged was stored exactly once: per table the
@@ -642,7 +643,8 @@ def _client_main(conn, port: int, event: int, rows: list[dict], seed: int, defla
 
 
 def _paces(pace: float, seconds: float, step_seconds: float, ramp: float, steps: int):
-    """The intervals to try: the asked pace first, then shorter ones."""
+    """The intervals to try: the asked pace first, then shorter ones (longer ones, by the
+    same factor, when the asked pace already misses)."""
     out = [(pace, seconds)]
     for _ in range(steps):
         pace = pace / ramp
@@ -724,7 +726,11 @@ def run(
         idle = {"rss": rss, "pss": pss, "processes": nprocs}
         sampler.take()
         rows_out = []
-        for step_pace, step_secs in plan:
+        slower = False  # the asked pace missed: look for the fastest one that holds
+        for index in range(len(plan)):
+            step_pace, step_secs = plan[index]
+            if slower:
+                step_pace = round(plan[0][0] * ramp**index, 3)
             start = time.monotonic() + 1.0
             for pipe in pipes:
                 pipe.send(("step", step_pace, step_secs, start))
@@ -772,7 +778,9 @@ def run(
                 and row["rate"] >= 0.9 * row["asked"]
             )
             rows_out.append(row)
-            if not row["ok"] and len(rows_out) > 1:
+            if len(rows_out) == 1 and not row["ok"]:
+                slower = True
+            elif row["ok"] == slower:  # faster: the first miss; slower: the first hold
                 break
         acked: dict[int, int] = {}
         for pipe in pipes:
