@@ -524,7 +524,13 @@ class TableRun:
         self.pending[target] = [time.monotonic(), seat, set(SEATS)]
         message = {"type": "act", "id": target, "version": view["version"], "kind": kind,
                    "value": value}  # fmt: skip
-        await self.ws[seat].send(json.dumps(message))
+        try:
+            await self.ws[seat].send(json.dumps(message))
+        except Exception:  # noqa: BLE001 - the connection is gone: the table stops here
+            self.pending.pop(target, None)
+            self.errors["closed"] += 1
+            self.done = True
+            return False
         self.sent += 1
         return True
 
@@ -599,12 +605,15 @@ async def _client_async(conn, port: int, event: int, rows: list[dict], seed: int
             for t in tables:
                 t.step_reset()
             usage0 = resource.getrusage(resource.RUSAGE_SELF)
-            await asyncio.gather(*(t.drive(pace, start, start + seconds) for t in tables))
+            crashes = await asyncio.gather(
+                *(t.drive(pace, start, start + seconds) for t in tables), return_exceptions=True
+            )
             usage1 = resource.getrusage(resource.RUSAGE_SELF)
             cpu = (usage1.ru_utime - usage0.ru_utime) + (usage1.ru_stime - usage0.ru_stime)
             errors: Counter = Counter()
             for t in tables:
                 errors.update(t.errors)
+            errors.update(type(c).__name__ for c in crashes if isinstance(c, BaseException))
             conn.send((
                 "done",
                 {
@@ -640,6 +649,17 @@ def _client_main(conn, port: int, event: int, rows: list[dict], seed: int, defla
 
 
 # -- the run -----------------------------------------------------------------------------
+
+
+def _answer(pipe, clients, timeout: float):
+    """A client process's next answer; a client that died or hangs stops the run."""
+    if not pipe.poll(timeout):
+        raise RuntimeError(f"a client process did not answer within {timeout:.0f} s")
+    try:
+        return pipe.recv()[1]
+    except EOFError:
+        codes = [p.exitcode for p in clients]
+        raise RuntimeError(f"a client process died (exit codes {codes})") from None
 
 
 def _paces(pace: float, seconds: float, step_seconds: float, ramp: float, steps: int):
@@ -689,6 +709,7 @@ def run(
     test_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
     procs, clients, sampler = [], [], None
     log_path = tempfile.mkstemp(prefix="bench-play-", suffix=".log")[1]
+    failed = True
     try:
         field = _build(tables + 1, _boards_needed(plan))
         built = time.perf_counter() - t_build
@@ -711,11 +732,12 @@ def run(
                 daemon=True,
             )  # fmt: skip
             proc.start()
+            child.close()  # the parent's copy: a client that dies ends its pipe
             clients.append(proc)
             pipes.append(parent)
         cpu0 = _session_usage(sessions)[0]
         t0 = time.monotonic()
-        ready = [pipe.recv()[1] for pipe in pipes]
+        ready = [_answer(pipe, clients, 900) for pipe in pipes]
         connect = {
             "seconds": time.monotonic() - t0,
             "ms": [x for r in ready for x in r["connect_ms"]],
@@ -739,7 +761,7 @@ def run(
             cpu_start = _session_usage(sessions)[0]
             split_start = [_session_usage({pid})[0] for pid in sorted(sessions)]
             others_start = _others_cpu(test_name)
-            done = [pipe.recv()[1] for pipe in pipes]
+            done = [_answer(pipe, clients, step_secs + 3 * ACK_TIMEOUT + 60) for pipe in pipes]
             ended = max(d["ended"] for d in done)
             cpu_end = _session_usage(sessions)[0]
             split = [
@@ -786,7 +808,7 @@ def run(
         for pipe in pipes:
             pipe.send(("close",))
         for pipe in pipes:
-            acked |= pipe.recv()[1]
+            acked |= _answer(pipe, clients, 120)
         for proc in clients:
             proc.join(timeout=30)
         _stop(procs)
@@ -798,6 +820,7 @@ def run(
             "cores": os.cpu_count(), "loadavg": os.getloadavg()[0], "breakdown": breakdown,
         }  # fmt: skip
         figures |= _check_stored(field, acked)
+        failed = False
         return figures
     finally:
         if sampler is not None:
@@ -809,7 +832,10 @@ def run(
             _stop(procs)
         connection.close()
         connection.creation.destroy_test_db(old_name, verbosity=0)
-        Path(log_path).unlink(missing_ok=True)
+        if failed or Path(log_path).stat().st_size:
+            print(f"The server's output is kept in {log_path}; its end:\n{_tail(log_path)}")
+        else:
+            Path(log_path).unlink(missing_ok=True)
 
 
 def _mb(n: int) -> str:
