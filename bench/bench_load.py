@@ -215,22 +215,25 @@ def _cpu_seconds(group: int) -> float:
     return total / tick
 
 
-def _load(port: int, field: dict, clients: int, seconds: float, logins: int, group: int) -> dict:
-    """The clients' write phase and the standings reader; latencies in ms."""
-    tables = field["tables"]
-    per_client = [tables[i::clients] for i in range(clients)]
-    submit_ms: list[float] = []
-    confirm_ms: list[float] = []
-    standings_ms: list[float] = []
-    accepted_submits: list[int] = []
-    accepted_confirms: list[int] = []
-    errors: list[str] = []
-    lock = threading.Lock()
-    logged_in = threading.Barrier(clients + 1)
-    stop = threading.Event()
-    deadline = [float("inf")]  # set once every client has logged in
+class _Load:
+    """The clients' write phase and the standings reader: each client enters and
+    confirms its tables' results through the API; the reader polls the standings."""
 
-    def login(http, row) -> None:
+    def __init__(self, port: int, field: dict, clients: int, logins: int) -> None:
+        self.port, self.field, self.logins = port, field, logins
+        self.per_client = [field["tables"][i::clients] for i in range(clients)]
+        self.submit_ms: list[float] = []
+        self.confirm_ms: list[float] = []
+        self.standings_ms: list[float] = []
+        self.accepted_submits: list[int] = []
+        self.accepted_confirms: list[int] = []
+        self.errors: list[str] = []
+        self.lock = threading.Lock()
+        self.logged_in = threading.Barrier(clients + 1)
+        self.stop = threading.Event()
+        self.deadline = float("inf")  # set once every client has logged in
+
+    def login(self, http, row) -> None:
         status, body = http.request(
             "POST", "/api/auth/token/", {"username": row["ns"].username, "password": PASSWORD}
         )
@@ -238,25 +241,26 @@ def _load(port: int, field: dict, clients: int, seconds: float, logins: int, gro
             raise RuntimeError(f"login: {status} {body[:200]!r}")
         row["ns_token"] = json.loads(body)["token"]
 
-    def client(index, mine) -> None:
-        http = Client(port)
+    def client(self, index, mine) -> None:
+        http = Client(self.port)
         rng = random.Random(len(mine))
-        if index < logins:
+        if index < self.logins:
             try:
-                login(http, mine[0])
+                self.login(http, mine[0])
             except Exception as exc:  # noqa: BLE001 - reported below
-                errors.append(repr(exc))
-        logged_in.wait()
+                self.errors.append(repr(exc))
+        self.logged_in.wait()
         try:
-            enter_all(http, mine, rng)
+            self.enter_all(http, mine, rng)
         except Exception as exc:  # noqa: BLE001 - reported below
-            with lock:
-                errors.append(repr(exc))
+            with self.lock:
+                self.errors.append(repr(exc))
 
-    def enter_all(http, mine, rng) -> None:
+    def enter_all(self, http, mine, rng) -> None:
+        field = self.field
         for board in field["boards"]:
             for row in mine:
-                if stop.is_set() or time.monotonic() > deadline[0]:
+                if self.stop.is_set() or time.monotonic() > self.deadline:
                     return
                 contract, declarer, tricks, _lead = rng.choice(CONTRACTS)
                 lead = field["leads"][board][declarer]  # a card the opening leader holds
@@ -266,76 +270,85 @@ def _load(port: int, field: dict, clients: int, seconds: float, logins: int, gro
                 status, payload = http.request("POST", "/api/results/", body, row["ns_token"])
                 t1 = time.perf_counter()
                 if status != 201:
-                    with lock:
-                        errors.append(f"submit {status} {payload[:200]!r}")
+                    with self.lock:
+                        self.errors.append(f"submit {status} {payload[:200]!r}")
                     continue
                 result_id = json.loads(payload)["id"]
                 status, payload = http.request(
                     "POST", f"/api/results/{result_id}/confirm/", None, row["ew_token"]
                 )
                 t2 = time.perf_counter()
-                with lock:
-                    submit_ms.append((t1 - t0) * 1000)
-                    accepted_submits.append(result_id)
+                with self.lock:
+                    self.submit_ms.append((t1 - t0) * 1000)
+                    self.accepted_submits.append(result_id)
                     if status == 200:
-                        confirm_ms.append((t2 - t1) * 1000)
-                        accepted_confirms.append(result_id)
+                        self.confirm_ms.append((t2 - t1) * 1000)
+                        self.accepted_confirms.append(result_id)
                     else:
-                        errors.append(f"confirm {status} {payload[:200]!r}")
+                        self.errors.append(f"confirm {status} {payload[:200]!r}")
 
-    def reader() -> None:
-        http = Client(port)
-        path = f"/api/events/{field['event']}/standings/"
-        while not stop.is_set():
+    def reader(self) -> None:
+        http = Client(self.port)
+        path = f"/api/events/{self.field['event']}/standings/"
+        while not self.stop.is_set():
             t0 = time.perf_counter()
             status, _ = http.request("GET", path)
             if status == 200:
-                standings_ms.append((time.perf_counter() - t0) * 1000)
+                self.standings_ms.append((time.perf_counter() - t0) * 1000)
             else:
-                errors.append(f"standings {status}")
-            stop.wait(1.0)  # a standings screen refreshing every second
+                self.errors.append(f"standings {status}")
+            self.stop.wait(1.0)  # a standings screen refreshing every second
 
-    threads = [
-        threading.Thread(target=client, args=(i, m), daemon=True) for i, m in enumerate(per_client)
-    ]
-    t_login = time.perf_counter()
-    for t in threads:
-        t.start()
-    logged_in.wait()
-    login_seconds = time.perf_counter() - t_login
-    cpu0 = resource.getrusage(resource.RUSAGE_SELF)
-    server0 = _cpu_seconds(group)
-    load0 = os.getloadavg()[0]
-    t0 = time.perf_counter()
-    deadline[0] = time.monotonic() + seconds
-    poller = threading.Thread(target=reader, daemon=True)
-    poller.start()
-    for t in threads:
-        t.join(timeout=seconds + 35)
-    wall = time.perf_counter() - t0
-    cpu1 = resource.getrusage(resource.RUSAGE_SELF)
-    server_cpu = _cpu_seconds(group) - server0
-    stop.set()
-    poller.join(timeout=35)
-    client_cpu = (cpu1.ru_utime - cpu0.ru_utime) + (cpu1.ru_stime - cpu0.ru_stime)
-    writes = len(accepted_submits) + len(accepted_confirms)
-    return {
-        "wall": wall,
-        "login_seconds": login_seconds,
-        "writes": writes,
-        "writes_per_s": writes / wall,
-        "submit_ms": submit_ms,
-        "confirm_ms": confirm_ms,
-        "standings_ms": standings_ms,
-        "accepted_submits": accepted_submits,
-        "accepted_confirms": accepted_confirms,
-        "client_cpu_share": client_cpu / wall,
-        "server_cpu_share": server_cpu / wall,
-        "server_cpu_ms_per_write": server_cpu * 1000 / max(writes, 1),
-        "loadavg_before": load0,
-        "errors": errors,
-        "planned": len(tables) * len(field["boards"]) * 2,
-    }
+    def run(self, seconds: float, group: int) -> dict:
+        """Log every client in, then enter for ``seconds``; the figures (latencies in
+        ms, CPU shares of the clients and of the server's process ``group``)."""
+        threads = [
+            threading.Thread(target=self.client, args=(i, m), daemon=True)
+            for i, m in enumerate(self.per_client)
+        ]
+        t_login = time.perf_counter()
+        for t in threads:
+            t.start()
+        self.logged_in.wait()
+        login_seconds = time.perf_counter() - t_login
+        cpu0 = resource.getrusage(resource.RUSAGE_SELF)
+        server0 = _cpu_seconds(group)
+        load0 = os.getloadavg()[0]
+        t0 = time.perf_counter()
+        self.deadline = time.monotonic() + seconds
+        poller = threading.Thread(target=self.reader, daemon=True)
+        poller.start()
+        for t in threads:
+            t.join(timeout=seconds + 35)
+        wall = time.perf_counter() - t0
+        cpu1 = resource.getrusage(resource.RUSAGE_SELF)
+        server_cpu = _cpu_seconds(group) - server0
+        self.stop.set()
+        poller.join(timeout=35)
+        client_cpu = (cpu1.ru_utime - cpu0.ru_utime) + (cpu1.ru_stime - cpu0.ru_stime)
+        writes = len(self.accepted_submits) + len(self.accepted_confirms)
+        return {
+            "wall": wall,
+            "login_seconds": login_seconds,
+            "writes": writes,
+            "writes_per_s": writes / wall,
+            "submit_ms": self.submit_ms,
+            "confirm_ms": self.confirm_ms,
+            "standings_ms": self.standings_ms,
+            "accepted_submits": self.accepted_submits,
+            "accepted_confirms": self.accepted_confirms,
+            "client_cpu_share": client_cpu / wall,
+            "server_cpu_share": server_cpu / wall,
+            "server_cpu_ms_per_write": server_cpu * 1000 / max(writes, 1),
+            "loadavg_before": load0,
+            "errors": self.errors,
+            "planned": len(self.field["tables"]) * len(self.field["boards"]) * 2,
+        }
+
+
+def _load(port: int, field: dict, clients: int, seconds: float, logins: int, group: int) -> dict:
+    """The clients' write phase and the standings reader; latencies in ms."""
+    return _Load(port, field, clients, logins).run(seconds, group)
 
 
 def _check_stored(field: dict, figures: dict) -> dict:

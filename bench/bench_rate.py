@@ -75,41 +75,36 @@ def _ids(model, n: int) -> list[int]:
     return list(model.objects.order_by("-pk").values_list("pk", flat=True)[:n])[::-1]
 
 
-def build(players: int, results: int, week: str, seed: int = 1) -> dict:
-    """The field: ``players`` users, ``results`` results of the ``week`` (20 a board)."""
-    import numpy as np
+def _players_write(players: int) -> list[int]:
+    """``players`` users with no usable password; their ids."""
     from django.contrib.auth.hashers import make_password
     from django.utils import timezone
 
     from accounts.models import User
-    from ratings.weeks import week_bounds
-    from tournaments.models import Board, Entry, Event, Result, Table, TableSeat
 
-    rng = np.random.default_rng(seed)
-    start, _end = week_bounds(week)
-    now = timezone.now()
+    names = [f"bench{i:06d}" for i in range(players)]
     _write(
         User,
         {
-            "username": [f"bench{i:06d}" for i in range(players)],
-            "username_key": [f"bench{i:06d}" for i in range(players)],
-            "name_key": [f"bench{i:06d}" for i in range(players)],
+            "username": names,
+            "username_key": names,
+            "name_key": names,
             "display_name": [f"Bench {i}" for i in range(players)],
             "password": make_password(None),
-            "date_joined": now,
+            "date_joined": timezone.now(),
             "email": "",
         },
         players,
     )
-    user_ids = np.array(_ids(User, players), dtype=np.int64)
-    event = Event.objects.create(name="Bench field", kind="pool", start_at=start, method="imp")
-    ns = Entry.objects.create(event=event, status="confirmed", registration_order=1)
-    ew = Entry.objects.create(event=event, status="confirmed", registration_order=2)
-    per_board, per_table = 20, 4
-    boards = results // per_board
-    tables = results // per_table
-    # board numbers are small integers: 25,000 boards an event
-    events = [event.pk] + [
+    return _ids(User, players)
+
+
+def _boards_write(event_id: int, boards: int, start) -> list[int]:
+    """``boards`` boards, 25,000 an event (board numbers are small integers): the first
+    event's, then as many more events as it takes; their ids."""
+    from tournaments.models import Board, Event
+
+    events = [event_id] + [
         Event.objects.create(name=f"Bench field {k}", kind="pool", start_at=start).pk
         for k in range(1, -(-boards // 25_000))
     ]
@@ -124,14 +119,25 @@ def build(players: int, results: int, week: str, seed: int = 1) -> dict:
         },
         boards,
     )
-    board_ids = np.array(_ids(Board, boards), dtype=np.int64)
+    return _ids(Board, boards)
+
+
+def _tables_write(event, tables: int, user_ids, rng):
+    """``tables`` tables of the event (one NS and one EW entry), four different players
+    at each (a random quarter-block of a shuffled field); their ids."""
+    import numpy as np
+
+    from tournaments.models import Entry, Table, TableSeat
+
+    ns = Entry.objects.create(event=event, status="confirmed", registration_order=1)
+    ew = Entry.objects.create(event=event, status="confirmed", registration_order=2)
     _write(
         Table,
         {"event_id": event.pk, "number": range(1, tables + 1), "ns_id": ns.pk, "ew_id": ew.pk},
         tables,
     )
     table_ids = np.array(_ids(Table, tables), dtype=np.int64)
-    # four different players a table (a random quarter-block of a shuffled field)
+    players = len(user_ids)
     seats = np.empty((tables, 4), dtype=np.int64)
     for start_row in range(0, tables, players // 4):
         block = rng.permutation(user_ids)[: (players // 4) * 4].reshape(-1, 4)
@@ -146,6 +152,23 @@ def build(players: int, results: int, week: str, seed: int = 1) -> dict:
         },
         tables * 4,
     )
+    return table_ids
+
+
+def build(players: int, results: int, week: str, seed: int = 1) -> dict:
+    """The field: ``players`` users, ``results`` results of the ``week`` (20 a board)."""
+    import numpy as np
+
+    from ratings.weeks import week_bounds
+    from tournaments.models import Event, Result
+
+    rng = np.random.default_rng(seed)
+    start, _end = week_bounds(week)
+    user_ids = np.array(_players_write(players), dtype=np.int64)
+    event = Event.objects.create(name="Bench field", kind="pool", start_at=start, method="imp")
+    per_board, per_table = 20, 4
+    board_ids = np.array(_boards_write(event.pk, results // per_board, start), dtype=np.int64)
+    table_ids = _tables_write(event, results // per_table, user_ids, rng)
     # table t plays boards of its group: 5 groups of 4 tables share 4 boards... each
     # board gets 20 results from 20 different tables.
     group = np.arange(results) // (per_board * per_table)  # 80 results: 4 boards × 20

@@ -17,13 +17,17 @@ from ratings.services import standing as standing_services
 from tournaments import services
 from tournaments.formats.pool import services as pool
 from tournaments.formats.teams import services as teams
+from tournaments.models import Event
 from tournaments.services import schedule
+from tournaments.services.mail import scorecards_send
 
 DURABLE = [
     services.table_sit,
     services.result_reject,
     services.result_not_played,
     services.result_correct,
+    services.round_close,  # the opening or the finish that follows is part of it
+    pool.pool_clock_step,
     schedule.event_resume,  # pause and extend catch up with the clock before theirs
     services.entry_register,
     services.entry_confirm,
@@ -81,3 +85,13 @@ def _arguments(service) -> dict:
 def test_a_top_level_state_change_refuses_to_run_inside_another_transaction(service):
     with pytest.raises(RuntimeError, match="durable"), transaction.atomic():
         service(**_arguments(service))
+
+
+@pytest.mark.django_db
+def test_a_scorecard_is_sent_in_a_durable_transaction_of_its_own(make_event):
+    """Each player's row and email commit together; called inside another transaction,
+    the sending refuses to run (not logged as a failed send and skipped)."""
+    event = make_event(pairs=4)
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.FINISHED)
+    with pytest.raises(RuntimeError, match="durable"), transaction.atomic():
+        scorecards_send(event_id=event.pk)

@@ -46,6 +46,17 @@ def _run(modeladmin, request, fn, objects, done_msg):
         modeladmin.message_user(request, done_msg % {"n": done}, messages.SUCCESS)
 
 
+def _action(description, service, done_msg):
+    """An admin action that calls ``service(obj, user)`` for each selected row; the
+    service's refusals are shown per row, then how many were done (``done_msg``)."""
+
+    @admin.action(description=description)
+    def action(modeladmin, request, queryset):
+        _run(modeladmin, request, lambda obj: service(obj, request.user), queryset, done_msg)
+
+    return action
+
+
 class EntryMemberInline(admin.TabularInline):
     model = EntryMember
     extra = 0
@@ -213,7 +224,7 @@ class EventAdmin(admin.ModelAdmin):
 
     def save_model(self, request, obj, form, change):
         """New events go through ``event_create`` or ``teams_event_create`` (validation,
-        schedule, audit)."""
+        schedule, audit), inside the admin's own transaction."""
         if not change:
             names = ("name", *self.SCHEDULE)
             data = {f: form.cleaned_data[f] for f in names if f != "kind"}
@@ -226,7 +237,7 @@ class EventAdmin(admin.ModelAdmin):
                         kind=kind, **{k: v for k, v in data.items() if k in keep}
                     )
                 else:
-                    event = services.event_create(**data)
+                    event = services.event_create(within_transaction=True, **data)
             except BridgeError as exc:
                 raise ValidationError(exc.message) from exc
             obj.pk = event.pk
@@ -248,25 +259,17 @@ class EventAdmin(admin.ModelAdmin):
     def bye_score(self, obj):
         return obj.settings.get_bye_score_display()
 
-    @admin.action(description=_("Start now (seat round 1)"))
-    def start_now(self, request, queryset):
-        _run(
-            self,
-            request,
-            lambda e: services.event_start(event=e, actor=request.user),
-            queryset,
-            _("%(n)d event(s) started."),
-        )
+    start_now = _action(
+        _("Start now (seat round 1)"),
+        lambda e, user: services.event_start(event=e, actor=user),
+        _("%(n)d event(s) started."),
+    )
 
-    @admin.action(description=_("Close the current round (cut, score, seat the next)"))
-    def close_current_round(self, request, queryset):
-        _run(
-            self,
-            request,
-            lambda e: services.round_close(event=e, number=e.current_round, actor=request.user),
-            queryset,
-            _("%(n)d round(s) closed."),
-        )
+    close_current_round = _action(
+        _("Close the current round (cut, score, seat the next)"),
+        lambda e, user: services.round_close(event=e, number=e.current_round, actor=user),
+        _("%(n)d round(s) closed."),
+    )
 
 
 class _KeptByTheServices(admin.ModelAdmin):
@@ -337,39 +340,22 @@ class EntryAdmin(admin.ModelAdmin):
     def get_queryset(self, request):
         return super().get_queryset(request).prefetch_related("members__player")
 
-    @admin.action(description=_("Withdraw the pair"))
-    def withdraw(self, request, queryset):
-        _run(
-            self,
-            request,
-            lambda e: services.entry_withdraw(entry=e, by=request.user),
-            queryset,
-            _("%(n)d pair(s) withdrawn."),
-        )
+    withdraw = _action(
+        _("Withdraw the pair"),
+        lambda e, user: services.entry_withdraw(entry=e, by=user),
+        _("%(n)d pair(s) withdrawn."),
+    )
 
-    @admin.action(description=_("Sit out of the next rounds"))
-    def sit_out(self, request, queryset):
-        _run(
-            self,
-            request,
-            lambda e: services.entry_set_sitting_out(
-                entry=e, sitting_out=True, director=request.user
-            ),
-            queryset,
-            _("%(n)d pair(s) sit out."),
-        )
-
-    @admin.action(description=_("Seat again from the next round"))
-    def sit_in(self, request, queryset):
-        _run(
-            self,
-            request,
-            lambda e: services.entry_set_sitting_out(
-                entry=e, sitting_out=False, director=request.user
-            ),
-            queryset,
-            _("%(n)d pair(s) back in."),
-        )
+    sit_out = _action(
+        _("Sit out of the next rounds"),
+        lambda e, user: services.entry_set_sitting_out(entry=e, sitting_out=True, director=user),
+        _("%(n)d pair(s) sit out."),
+    )
+    sit_in = _action(
+        _("Seat again from the next round"),
+        lambda e, user: services.entry_set_sitting_out(entry=e, sitting_out=False, director=user),
+        _("%(n)d pair(s) back in."),
+    )
 
 
 class TableInline(admin.TabularInline):

@@ -61,7 +61,27 @@ def _bounds(name: str) -> dict:
 
 class StartTimeForm(forms.Form):
     """An event's name and start time (shown in the named zone; an hour from now), and
-    the table rules every format has."""
+    the table rules every format has.
+
+    A format's creation form (``Format.creation_form``) subclasses it and says how the
+    one new-event page (``tournaments/event_form.html``) shows it: its ``layout`` (rows
+    of field names; a row of several is one line on a wide screen), whether the table
+    rules come in their own box, and its texts.
+    """
+
+    #: The page's title, heading and the line under it, the button, and what the page
+    #: says (and where it goes, with the ``event_id``) once the event is created.
+    title = _("New event")
+    heading = _("New event")
+    intro = ""
+    submit = _("Create event")
+    created = _("Event created. Registration is open.")
+    created_url = "tournaments:event_director"
+    #: What a user who directs nothing is told (and sent to the events list); empty: 403.
+    refused = ""
+    layout: tuple[tuple[str, ...], ...] = (("name",), ("start_at", "time_zone"))
+    #: ``True``: the table rules (``TABLE_RULES``) follow the layout in their own box.
+    table_rules_box = True
 
     name = forms.CharField(label=_("Name"), max_length=120)
     start_at = forms.DateTimeField(
@@ -97,6 +117,16 @@ class StartTimeForm(forms.Form):
             start = timezone.localtime() + timedelta(hours=1)
             self.initial.setdefault("start_at", start.replace(minute=0, second=0, microsecond=0))
 
+    def rows(self) -> list[list[forms.BoundField]]:
+        """The layout's rows of this form's fields (a field it does not have is left
+        out)."""
+        rows = [[self[name] for name in row if name in self.fields] for row in self.layout]
+        return [row for row in rows if row]
+
+    def settings(self) -> dict:
+        """The cleaned data as ``event_create`` takes them."""
+        return dict(self.cleaned_data)
+
     def clean(self):
         data = super().clean()
         # The start time is a wall-clock time of the event's zone, not of the site's.
@@ -108,7 +138,26 @@ class StartTimeForm(forms.Form):
         return data
 
 
+#: The table rules every format has (``tournaments/_table_rules_fields.html``).
+TABLE_RULES = ("lead_required", "online_play", "traveller_hidden")
+
+
 class EventForm(StartTimeForm):
+    """A Swiss pairs event (``docs/rules.md`` § Swiss pairs)."""
+
+    heading = _("New Swiss pairs event")
+    intro = _(
+        "Registration opens at once and closes at the start time. Round 1 is seated by "
+        "registration order, later rounds by score."
+    )
+    layout = (
+        *StartTimeForm.layout,
+        ("method",),
+        ("num_rounds", "boards_per_round"),
+        ("round_minutes", "gap_minutes"),
+        ("finish_threshold", "bye_score", "mp_factoring"),
+    )
+
     # The ranges are the service's (EVENT_LIMITS); clean() runs its one check too.
     num_rounds = forms.IntegerField(label=_("Rounds"), **_bounds("num_rounds"), initial=6)
     boards_per_round = forms.IntegerField(
@@ -236,6 +285,24 @@ class PlayersField(forms.CharField):
 class TeamsEventForm(StartTimeForm):
     """A Swiss teams or round-robin teams event (the service checks every setting)."""
 
+    title = heading = _("New team event")
+    intro = _(
+        "A series of VP matches: a round robin, or Swiss teams seated by VPs. Captains "
+        "enter their teams until the start time."
+    )
+    created = _("Team event created. Teams can enter now.")
+    created_url = "tournaments:event_detail"
+    layout = (
+        ("name",),
+        ("kind", "start_at", "time_zone"),
+        ("num_rounds", "boards_per_round"),
+        ("round_minutes", "gap_minutes"),
+        ("vp_scale", "bye_vp"),
+        ("vp_table",),
+        ("adjusted_plus", "adjusted_average", "adjusted_minus"),
+        ("broadcast",),
+    )
+
     kind = forms.ChoiceField(
         label=_("Format"),
         choices=[(k, Event.Kind(k).label) for k in TEAM_KINDS],
@@ -281,7 +348,7 @@ class TeamsEventForm(StartTimeForm):
         ),
     )
 
-    def service_arguments(self) -> dict:
+    def settings(self) -> dict:
         d = dict(self.cleaned_data)
         d["adjusted_imps"] = (
             d.pop("adjusted_plus"),

@@ -22,6 +22,9 @@ SECRET_KEY = env(
 ALLOWED_HOSTS = env.list("DJANGO_ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "testserver"])
 
 INSTALLED_APPS = [
+    # first: `manage.py runserver` (`make demo`) serves HTTP and WebSockets from one
+    # ASGI process (docs/online-play.md)
+    "daphne",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -57,6 +60,7 @@ MIDDLEWARE = [
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
+ASGI_APPLICATION = "config.asgi.application"
 
 TEMPLATES = [
     {
@@ -144,6 +148,23 @@ if REDIS_URL:
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# Online play's channel layer (docs/online-play.md): each table's connections form a
+# group; with Redis a message sent by a player connected to one ASGI process reaches
+# the seats connected to another. With no REDIS_URL (the demo, the tests) one process
+# serves everything and the in-memory layer is enough.
+if REDIS_URL:
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [REDIS_URL], "capacity": 1500, "expiry": 30},
+        }
+    }
+else:
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+# A WebSocket message's size (bytes) and rate (messages a second per connection).
+ONLINE_MESSAGE_MAX_BYTES = env.int("ONLINE_MESSAGE_MAX_BYTES", default=4096)
+ONLINE_MESSAGES_PER_SECOND = env.int("ONLINE_MESSAGES_PER_SECOND", default=20)
 # How long a web process reuses a live match state it has read from the cache before it
 # asks the cache again (tournaments/formats/teams/live_cache.py): spectators' polls then
 # cost no cache round trip; a new state is served at most this much later. 0: always ask.

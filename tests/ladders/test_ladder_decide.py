@@ -10,7 +10,7 @@ import time
 from datetime import timedelta
 
 import pytest
-from django.db import connection, transaction
+from django.db import connection
 from django.test import Client
 from django.utils import timezone
 
@@ -20,9 +20,8 @@ from tests.conftest import api_client, need_postgres
 from tests.ladders.test_ladder_rules import ids, issue, order, play_match
 from tournaments import services as ts
 from tournaments.errors import ConflictError
-from tournaments.lock_objects import event_for_update
-from tournaments.lock_order import lock_order_jobs
 from tournaments.models import Event
+from tournaments.services import rounds
 
 pytestmark = pytest.mark.django_db
 
@@ -143,7 +142,9 @@ def test_the_director_page_shows_why_a_match_cannot_be_decided_yet(accepted, lad
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.postgres
 @pytest.mark.slow
-def test_a_decision_waiting_on_the_finishing_match_is_refused(make_ladder, ladder_director):
+def test_a_decision_waiting_on_the_finishing_match_is_refused(
+    make_ladder, ladder_director, monkeypatch
+):
     """The match finishes (under its event's lock) while the director decides after the
     deadline: the decision waits for the finish, then finds the match played."""
     need_postgres()
@@ -158,14 +159,20 @@ def test_a_decision_waiting_on_the_finishing_match_is_refused(make_ladder, ladde
     closing = threading.Event()
     out = {}
 
+    real = rounds.round_of_event_for_update
+
+    def lock_and_hold(**kwargs):  # the close holds its event's lock a moment
+        rnd = real(**kwargs)
+        closing.set()
+        time.sleep(1.0)
+        return rnd
+
+    monkeypatch.setattr(rounds, "round_of_event_for_update", lock_and_hold)
+
     def finish():
         try:
-            # the players' entries and the close, one after the other in one transaction
-            with transaction.atomic(), lock_order_jobs():
-                event_for_update(c.event_id)  # the close's first lock, held a moment
-                closing.set()
-                time.sleep(1.0)
-                play_match(c, ladder_director, challenger_wins=False, now=finish_now)
+            # the players' entries, then the close (which finishes the match)
+            play_match(c, ladder_director, challenger_wins=False, now=finish_now)
             out["finish"] = "done"
         except Exception as exc:  # noqa: BLE001 - reported to the test
             out["finish"] = exc

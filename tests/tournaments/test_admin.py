@@ -106,3 +106,44 @@ def test_director_creates_and_edits_a_team_event_in_the_admin(client, director):
     assert client.get("/admin/tournaments/event/").status_code == 200
     assert client.get("/admin/tournaments/team/").status_code == 200
     assert client.get("/admin/tournaments/match/").status_code == 200
+
+
+def test_the_admin_actions_run_the_services_row_by_row(client, director, make_event):
+    """Each action calls its service for every selected row: a refusal is named with
+    its row, the rest are done and counted."""
+    director.is_superuser = True
+    director.save()
+    client.force_login(director)
+    waiting, too_small = make_event(pairs=4, name="Four pairs"), make_event(pairs=1)
+    resp = client.post(
+        "/admin/tournaments/event/",
+        {"action": "start_now", "_selected_action": [waiting.pk, too_small.pk]},
+        follow=True,
+    )
+    text = resp.content.decode()
+    assert "1 event(s) started." in text and "At least two confirmed pairs" in text
+    waiting.refresh_from_db()
+    assert waiting.current_round == 1
+    resp = client.post(
+        "/admin/tournaments/event/",
+        {"action": "close_current_round", "_selected_action": [waiting.pk]},
+        follow=True,
+    )
+    assert "1 round(s) closed." in resp.content.decode()
+    first, second = waiting.entries.order_by("registration_order")[:2]
+    for action, done in [("sit_out", "sit out"), ("sit_in", "back in")]:
+        resp = client.post(
+            "/admin/tournaments/entry/",
+            {"action": action, "_selected_action": [first.pk]},
+            follow=True,
+        )
+        assert f"1 pair(s) {done}." in resp.content.decode()
+    resp = client.post(
+        "/admin/tournaments/entry/",
+        {"action": "withdraw", "_selected_action": [second.pk]},
+        follow=True,
+    )
+    assert "1 pair(s) withdrawn." in resp.content.decode()
+    first.refresh_from_db()
+    second.refresh_from_db()
+    assert (first.sitting_out, second.status) == (False, "withdrawn")

@@ -13,6 +13,7 @@ from django.db import connection, transaction
 from tests.conftest import held_lead, need_postgres
 from tournaments import services
 from tournaments.models import Result, Round
+from tournaments.services import rounds
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
 
@@ -116,15 +117,30 @@ def test_a_close_waits_for_the_entries_in_flight(field):
     assert cut.status == Result.Status.CUT
 
 
-def test_an_entry_after_a_close_started_is_refused_once_it_commits(field):
+def test_an_entry_after_a_close_started_is_refused_once_it_commits(field, monkeypatch):
     event, first, second, board = field
-    with transaction.atomic():
-        Round.objects.select_for_update().get(pk=first.round_id)  # as the close does
+    locked, release = threading.Event(), threading.Event()
+    real = rounds.round_of_event_for_update
+
+    def lock_and_hold(**kwargs):  # the close holds its round's lock until released
+        rnd = real(**kwargs)
+        locked.set()
+        release.wait(30)
+        return rnd
+
+    monkeypatch.setattr(rounds, "round_of_event_for_update", lock_and_hold)
+    close = Job(lambda: services.round_close(event=event, number=1))
+    close.start()
+    try:
+        assert locked.wait(10), close.out
         late = Job(lambda: submit(second, board))
         late.start()
         late.join(timeout=1.5)
         assert late.is_alive(), "the entry did not wait for the close"
-        services.round_close(event=event, number=1)
+    finally:
+        release.set()
+    close.join(timeout=30)
+    assert isinstance(close.out, Round), close.out
     late.join(timeout=30)
     assert getattr(late.out, "code", None) in ("round_closed", "cut"), late.out
     assert Result.objects.get(table=second, board=board).status == Result.Status.CUT

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
@@ -12,9 +12,9 @@ from rest_framework.views import APIView
 import scoring
 
 from .. import selectors, services
-from ..formats import format_for
+from ..formats import format_for, formats, kinds_where
 from ..models import Event, MovementSettings
-from ..services.events import EVENT_LIMITS, PAIRS_KINDS, event_settings_validate
+from ..services.events import EVENT_LIMITS, event_settings_validate
 from ..timezones import time_zone_names
 from .permissions import IsDirector, IsEventDirector
 from .serializers import (
@@ -38,9 +38,116 @@ def _bounds(name: str) -> dict:
     return {"min_value": limits.low, "max_value": limits.high}
 
 
+#: The kinds ``POST /api/events/`` creates: every format but those only imported.
+CREATED_KINDS = kinds_where(lambda f: f.creation != "import")
+
+
 def _detail(event: Event, *, status_code: int = status.HTTP_200_OK) -> Response:
     rnd = selectors.round_current(event=event)
     return Response(EventDetailSerializer(event, context={"round": rnd}).data, status=status_code)
+
+
+def event_create_from(request, input_class: type, *, kind: str = Event.Kind.SWISS_PAIRS) -> Event:
+    """A request's new event (``event_create``), its settings read by ``input_class``
+    (a format's ``creation_serializer``): a 400 names each bad field."""
+    serializer = input_class(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    settings = {"kind": kind, **serializer.validated_data}
+    return services.event_create(user=request.user, **settings)
+
+
+class FormatEventCreateApi(APIView):
+    """``POST``: a director creates an event of one format's own endpoint (a team event,
+    a scoring pool), read by its ``InputSerializer`` (``kind``: when the input names
+    none); the answer is the event's summary. ``POST /api/events/`` takes any format."""
+
+    permission_classes = [IsDirector]
+    InputSerializer: type[serializers.Serializer]
+    kind: str = Event.Kind.SWISS_PAIRS
+
+    def post(self, request):
+        event = event_create_from(request, self.InputSerializer, kind=self.kind)
+        event = selectors.event_get(event_id=event.pk)
+        return Response(EventSerializer(event).data, status=status.HTTP_201_CREATED)
+
+
+def format_create_schema(operation_id: str, input_class: type):
+    """The schema of a ``FormatEventCreateApi`` endpoint."""
+    return extend_schema_view(
+        post=extend_schema(
+            operation_id=operation_id,
+            request=input_class,
+            responses={201: EventSerializer, **error_responses(400, 403)},
+        )
+    )
+
+
+# A pairs event in timed rounds: the pairs formats' creation_serializer.
+class EventCreateInput(serializers.Serializer):
+    """The ranges are the service's (``EVENT_LIMITS``); ``validate`` runs its check."""
+
+    name = serializers.CharField(max_length=120)
+    start_at = serializers.DateTimeField(
+        help_text="From now to two years ahead (ISO 8601 with a time zone)."
+    )
+    num_rounds = serializers.IntegerField(**_bounds("num_rounds"))
+    boards_per_round = serializers.IntegerField(**_bounds("boards_per_round"))
+    round_minutes = serializers.FloatField(
+        **_bounds("round_minutes"), default=24, help_text="Fractions allowed."
+    )
+    gap_minutes = serializers.FloatField(**_bounds("gap_minutes"), default=3)
+    method = serializers.ChoiceField(choices=Event.Method.choices, default=Event.Method.XIMP)
+    finish_threshold = serializers.FloatField(**_bounds("finish_threshold"), default=0.70)
+    bye_score = serializers.ChoiceField(
+        choices=Event.Adjustment.choices, default=Event.Adjustment.AVERAGE
+    )
+    lead_required = serializers.BooleanField(default=True)
+    online_play = serializers.BooleanField(
+        default=False, help_text="Each player sees their own hand on my-table."
+    )
+    traveller_hidden = serializers.BooleanField(
+        default=False, help_text="Other tables' results stay hidden until the round ends."
+    )
+    time_zone = serializers.ChoiceField(
+        choices=time_zone_names(),
+        required=False,
+        help_text="IANA zone name; the pages show the event's times in it "
+        "(default: the site's TIME_ZONE).",
+    )
+    kind = serializers.ChoiceField(
+        choices=[(k, Event.Kind(k).label) for k in CREATED_KINDS],
+        default=Event.Kind.SWISS_PAIRS,
+        help_text="Swiss pairs, or a Mitchell or Howell movement, with the fields here; "
+        "any other format with the fields of its own endpoint (a team event: "
+        "/api/events/teams/; a scoring pool: /api/events/pool/).",
+    )
+    arrow_switch = serializers.BooleanField(
+        default=False, help_text="Mitchell only: one winner (the tables turn in some rounds)."
+    )
+    mp_factoring = serializers.ChoiceField(
+        choices=MovementSettings.Factoring.choices,
+        required=False,
+        help_text="How a board played fewer times is matchpointed (default: 'played' "
+        "in Swiss pairs, 'neuberg' in movements).",
+    )
+
+    class Meta:
+        ref_name = "EventCreateInput"
+
+    def validate(self, attrs):
+        names = ("start_at", *EVENT_LIMITS)
+        problems = event_settings_validate(**{n: attrs[n] for n in names if n in attrs})
+        kind = attrs.get("kind", Event.Kind.SWISS_PAIRS)
+        if attrs.get("arrow_switch") and not format_for(kind).arrow_switch:
+            raise serializers.ValidationError(
+                {"arrow_switch": [_("Only a Mitchell has an arrow switch.")]}
+            )
+        if problems:
+            errors: dict[str, list[str]] = {}
+            for problem in problems:
+                errors.setdefault(problem.field, []).append(problem.message)
+            raise serializers.ValidationError(errors)
+        return attrs
 
 
 class EventListCreateApi(APIView):
@@ -62,69 +169,8 @@ class EventListCreateApi(APIView):
         class Meta:
             ref_name = "EventFilter"
 
-    class InputSerializer(serializers.Serializer):
-        """The ranges are the service's (``EVENT_LIMITS``); ``validate`` runs its check."""
-
-        name = serializers.CharField(max_length=120)
-        start_at = serializers.DateTimeField(
-            help_text="From now to two years ahead (ISO 8601 with a time zone)."
-        )
-        num_rounds = serializers.IntegerField(**_bounds("num_rounds"))
-        boards_per_round = serializers.IntegerField(**_bounds("boards_per_round"))
-        round_minutes = serializers.FloatField(
-            **_bounds("round_minutes"), default=24, help_text="Fractions allowed."
-        )
-        gap_minutes = serializers.FloatField(**_bounds("gap_minutes"), default=3)
-        method = serializers.ChoiceField(choices=Event.Method.choices, default=Event.Method.XIMP)
-        finish_threshold = serializers.FloatField(**_bounds("finish_threshold"), default=0.70)
-        bye_score = serializers.ChoiceField(
-            choices=Event.Adjustment.choices, default=Event.Adjustment.AVERAGE
-        )
-        lead_required = serializers.BooleanField(default=True)
-        online_play = serializers.BooleanField(
-            default=False, help_text="Each player sees their own hand on my-table."
-        )
-        traveller_hidden = serializers.BooleanField(
-            default=False, help_text="Other tables' results stay hidden until the round ends."
-        )
-        time_zone = serializers.ChoiceField(
-            choices=time_zone_names(),
-            required=False,
-            help_text="IANA zone name; the pages show the event's times in it "
-            "(default: the site's TIME_ZONE).",
-        )
-        kind = serializers.ChoiceField(
-            choices=[(k, Event.Kind(k).label) for k in PAIRS_KINDS],
-            default=Event.Kind.SWISS_PAIRS,
-            help_text="Swiss pairs, or a Mitchell or Howell movement.",
-        )
-        arrow_switch = serializers.BooleanField(
-            default=False, help_text="Mitchell only: one winner (the tables turn in some rounds)."
-        )
-        mp_factoring = serializers.ChoiceField(
-            choices=MovementSettings.Factoring.choices,
-            required=False,
-            help_text="How a board played fewer times is matchpointed (default: 'played' "
-            "in Swiss pairs, 'neuberg' in movements).",
-        )
-
-        class Meta:
-            ref_name = "EventCreateInput"
-
-        def validate(self, attrs):
-            names = ("start_at", *EVENT_LIMITS)
-            problems = event_settings_validate(**{n: attrs[n] for n in names if n in attrs})
-            kind = attrs.get("kind", Event.Kind.SWISS_PAIRS)
-            if attrs.get("arrow_switch") and not format_for(kind).arrow_switch:
-                raise serializers.ValidationError(
-                    {"arrow_switch": [_("Only a Mitchell has an arrow switch.")]}
-                )
-            if problems:
-                errors: dict[str, list[str]] = {}
-                for problem in problems:
-                    errors.setdefault(problem.field, []).append(problem.message)
-                raise serializers.ValidationError(errors)
-            return attrs
+    #: The input of a pairs event; another format's is its ``creation_serializer``.
+    InputSerializer = EventCreateInput
 
     @extend_schema(
         operation_id="events_list",
@@ -148,12 +194,19 @@ class EventListCreateApi(APIView):
     @extend_schema(
         operation_id="events_create",
         request=InputSerializer,
+        description="Creates an event of any format; `kind` chooses it (default "
+        "`swiss_pairs`). A pairs event (Swiss pairs, Mitchell, Howell) takes the fields "
+        "here; a team event those of `POST /api/events/teams/`, a scoring pool those of "
+        "`POST /api/events/pool/`. The answer is the event's detail.",
         responses={201: EventDetailSerializer, **error_responses(400, 403)},
     )
     def post(self, request):
-        serializer = self.InputSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        event = services.event_create(director=request.user, **serializer.validated_data)
+        # Any format's event (event_create): the kind chooses the format, whose
+        # creation_serializer reads the rest (an unknown kind: the pairs input refuses it).
+        kind = request.data.get("kind") or Event.Kind.SWISS_PAIRS
+        fmt = formats().get(kind) if isinstance(kind, str) else None
+        input_class = (fmt and fmt.creation_serializer()) or EventCreateInput
+        event = event_create_from(request, input_class, kind=kind)
         return _detail(event, status_code=status.HTTP_201_CREATED)
 
 

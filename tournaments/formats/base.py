@@ -12,6 +12,7 @@ adding one touches this package, its pages and the registry line in
 from __future__ import annotations
 
 import random
+import secrets
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -19,12 +20,15 @@ from datetime import datetime
 
 from django.db import models
 from django.db.models import Q, QuerySet
+from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, npgettext
 
 import scoring
 
 from ..deals import deal_generate
+from ..errors import BridgeError
 from ..models import Board, Entry, EntryMember, Event, Result, Round, Table
+from .creation import Creation, event_settings_check
 
 
 @dataclass
@@ -193,10 +197,13 @@ class Format:
     #: What the entries are, in the commands' plain English: ``"pairs"``, ``"teams"``
     #: or ``"players"`` (the pages say it with ``entries_label`` / ``entries_count``).
     entry_noun: str = "pairs"
-    #: How a director creates an event of the format: ``"pairs"`` (``event_create``),
-    #: ``"teams"`` (``teams_event_create``), ``"pool"`` (its own page, ``pool_create``)
-    #: or ``"import"`` (only from a results file).
+    #: Which settings a new event of the format takes (``creation_check``, the pages'
+    #: ``creation_form`` and the API's ``creation_serializer``): ``"pairs"`` (timed
+    #: rounds of pairs), ``"teams"``, ``"pool"``, or ``"import"`` (only from a results
+    #: file: ``event_create`` refuses it).
     creation: str = "pairs"
+    #: Whether a new event plays online (each player sees their own hand) unless told.
+    online_play: bool = False
     #: ``True``: a movement (Mitchell, Howell): pairs move by a fixed table of rounds and
     #: board sets, and each pair's next table is on its movement card.
     movement: bool = False
@@ -245,7 +252,81 @@ class Format:
         play (``docs/rules.md`` § Visibility)."""
         return False
 
-    # -- settings -------------------------------------------------------------------
+    # -- creation (``event_create``) ----------------------------------------------------
+    def creation_form(self) -> type | None:
+        """The pages' form of a new event of this format (one template shows any:
+        ``tournaments/event_form.html``, laid out by the form's ``layout``); None: not
+        created on the pages."""
+        return None
+
+    def creation_serializer(self) -> type | None:
+        """The API's input of a new event of this format (``POST /api/events/``);
+        None: not created through the API."""
+        return None
+
+    def creation_check(
+        self,
+        *,
+        start_at: datetime,
+        now: datetime,
+        num_rounds: int,
+        boards_per_round: int,
+        round_minutes: float = 24,
+        gap_minutes: float = 3,
+        method: str = Event.Method.XIMP,
+        finish_threshold: float = 0.70,
+        bye_score: str = Event.Adjustment.AVERAGE,
+        seed: int | None = None,
+        arrow_switch: bool = False,
+        mp_factoring: str | None = None,
+    ) -> Creation:
+        """Check a new event's format settings (its name, zone and table rules are
+        ``event_create``'s): a ``BridgeError`` names the first problem.
+
+        This one is the pairs formats' (timed rounds): the numbers are in
+        ``EVENT_LIMITS`` (``event_settings_validate``); ``arrow_switch`` (Mitchell) and
+        ``mp_factoring`` (*default* ``"played"`` in Swiss pairs, ``"neuberg"`` in
+        movements) say how a board played fewer times is matchpointed
+        (``docs/rules.md`` § Comparing results).
+        """
+        if mp_factoring is None:
+            mp_factoring = "neuberg" if self.movement else "played"
+        if mp_factoring not in ("neuberg", "played"):
+            raise BridgeError(_("Unknown matchpoint factoring."), code="mp_factoring")
+        if arrow_switch and not self.arrow_switch:
+            raise BridgeError(_("Only a Mitchell has an arrow switch."), code="arrow_switch")
+        event_settings_check(
+            start_at=start_at,
+            num_rounds=num_rounds,
+            boards_per_round=boards_per_round,
+            round_minutes=round_minutes,
+            gap_minutes=gap_minutes,
+            finish_threshold=finish_threshold,
+            now=now,
+        )
+        if method not in Event.Method.values:
+            raise BridgeError(_("Unknown scoring method."), code="method")
+        if bye_score not in Event.Adjustment.values:
+            raise BridgeError(_("Unknown bye score."), code="bye_score")
+        rows = {
+            "num_rounds": num_rounds,
+            "boards_per_round": boards_per_round,
+            "round_minutes": round_minutes,
+            "gap_minutes": gap_minutes,
+            "finish_threshold": round(float(finish_threshold), 2),
+            "bye_score": bye_score,
+            "seed": secrets.randbelow(2**31) if seed is None else seed,
+            "mp_factoring": mp_factoring,
+        }
+        if self.movement:
+            rows["arrow_switch"] = bool(arrow_switch)
+        return Creation(method=method, rows=rows)
+
+    def creation_rows(self, *, event: Event, **rows) -> None:
+        """Store what a new event of the format has beside its ``Event`` row, from the
+        checked ``Creation.rows``, inside ``event_create``'s transaction."""
+        self.settings_create(event=event, **rows)
+
     def settings_create(self, *, event: Event, **options):
         """Store the format's settings for a new event (validated by the caller)."""
         return self.settings_model.objects.create(event=event, **options)

@@ -46,6 +46,12 @@ class Individual(SeatedPlayers, Format):
         "standings": "tournaments/_standings.html",
     }
 
+    def creation_form(self) -> None:
+        return None  # only from a results file
+
+    def creation_serializer(self) -> None:
+        return None
+
     # -- seating: none here --------------------------------------------------------------
     def round_seat(
         self,

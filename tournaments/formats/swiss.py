@@ -44,6 +44,17 @@ class SwissPairs(Format):
         "standings": "tournaments/_standings.html",
     }
 
+    # Imported when asked: the services that load the format need no forms.
+    def creation_form(self) -> type:
+        from ..forms import EventForm
+
+        return EventForm
+
+    def creation_serializer(self) -> type:
+        from ..api.events import EventCreateInput
+
+        return EventCreateInput
+
     def _pairing(self, event: Event, number: int, entries: Sequence[Entry]):
         met: dict[int, set[int]] = defaultdict(set)
         byes: set[int] = set()

@@ -30,6 +30,21 @@ class RoundSchedule(models.Model):
     class Meta:
         abstract = True
 
+    def __str__(self) -> str:
+        return str(self.event)  # each format's settings are one-to-one with its event
+
+    @staticmethod
+    def constraints_named(prefix: str) -> list[models.CheckConstraint]:
+        """The table's checks: at least one round, of at least one board."""
+        return [
+            models.CheckConstraint(
+                condition=Q(num_rounds__gte=1), name=f"{prefix}_rounds_positive"
+            ),
+            models.CheckConstraint(
+                condition=Q(boards_per_round__gte=1), name=f"{prefix}_boards_positive"
+            ),
+        ]
+
 
 class MpFactoring(models.TextChoices):
     """How matchpoints of a board played fewer times than the others are scored
@@ -66,6 +81,17 @@ class PairsSchedule(RoundSchedule):
     class Meta:
         abstract = True
 
+    @staticmethod
+    def constraints_named(prefix: str) -> list[models.CheckConstraint]:
+        """The schedule's checks, and a finishing threshold that is a share (0 to 1)."""
+        return [
+            *RoundSchedule.constraints_named(prefix),
+            models.CheckConstraint(
+                condition=Q(finish_threshold__gte=0) & Q(finish_threshold__lte=1),
+                name=f"{prefix}_threshold_share",
+            ),
+        ]
+
 
 class SwissSettings(PairsSchedule):
     """Swiss pairs: the schedule, the finishing threshold, the bye, the seating seed and
@@ -91,16 +117,4 @@ class SwissSettings(PairsSchedule):
     class Meta:
         verbose_name = _("Swiss pairs settings")
         verbose_name_plural = _("Swiss pairs settings")
-        constraints = [
-            models.CheckConstraint(condition=Q(num_rounds__gte=1), name="swiss_rounds_positive"),
-            models.CheckConstraint(
-                condition=Q(boards_per_round__gte=1), name="swiss_boards_positive"
-            ),
-            models.CheckConstraint(
-                condition=Q(finish_threshold__gte=0) & Q(finish_threshold__lte=1),
-                name="swiss_threshold_share",
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return str(self.event)
+        constraints = PairsSchedule.constraints_named("swiss")

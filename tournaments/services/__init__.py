@@ -1,5 +1,6 @@
 """Every state change of the tournaments app. Views, API, admin, tasks and commands call these."""
 
+from .corrections import result_correct
 from .events import event_cancel, event_create, event_hcp_par_table_set, event_update
 from .registration import (
     entry_add,
@@ -13,7 +14,6 @@ from .registration import (
 )
 from .results import (
     result_confirm,
-    result_correct,
     result_not_played,
     result_reject,
     result_submit,

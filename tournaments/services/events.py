@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import math
-import secrets
-from dataclasses import dataclass
-from datetime import datetime, timedelta
-from decimal import Decimal
+import inspect
+from datetime import datetime
+from typing import TYPE_CHECKING
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -17,43 +15,25 @@ import scoring
 from accounts.models import User
 
 from ..errors import BridgeError, ConflictError
-from ..formats import format_for, formats, kinds_where
+from ..formats import format_for, formats
+from ..formats.creation import (  # noqa: F401 (the settings' names, as they always were)
+    EVENT_LIMITS,
+    START_AHEAD_MAX,
+    START_PAST_TOLERANCE,
+    Creation,
+    EventProblem,
+    Limits,
+    event_settings_check,
+    event_settings_validate,
+)
 from ..lock_objects import event_for_update
 from ..models import Event
 from ..permissions import director_required
 from ..timezones import default_time_zone, validate_time_zone
 from .audit import log_action
 
-
-@dataclass(frozen=True)
-class Limits:
-    """The inclusive range of a number an event is created with."""
-
-    low: int | float
-    high: int | float
-
-    def __contains__(self, value) -> bool:
-        try:
-            number = float(value)
-        except (TypeError, ValueError):
-            return False
-        return math.isfinite(number) and self.low <= number <= self.high
-
-
-#: What an event may be created with: the one definition that ``event_create``, the page
-#: form (``EventForm``) and the API (``POST /api/events/``) all take their ranges from.
-EVENT_LIMITS: dict[str, Limits] = {
-    "num_rounds": Limits(1, 50),
-    "boards_per_round": Limits(1, 36),
-    "round_minutes": Limits(0.05, 600),  # fractions allowed: a 15-second round is 0.25
-    "gap_minutes": Limits(0, 600),
-    "finish_threshold": Limits(0, 1),
-}
-#: The kinds ``event_create`` makes: pairs events in timed rounds.
-PAIRS_KINDS = kinds_where(lambda f: f.creation == "pairs")
-#: How far ahead an event may start, and how far in the past (a form filled in slowly).
-START_AHEAD_MAX = timedelta(days=730)
-START_PAST_TOLERANCE = timedelta(minutes=5)
+if TYPE_CHECKING:
+    from ..formats.base import Format
 
 
 def time_zone_checked(name: str | None) -> str:
@@ -68,159 +48,84 @@ def time_zone_checked(name: str | None) -> str:
     return name
 
 
-@dataclass(frozen=True)
-class EventProblem:
-    """Why an event cannot be created: the field, a stable code, the message."""
-
-    field: str
-    code: str
-    message: str
-
-
-def event_settings_validate(
-    *,
-    start_at: datetime | None = None,
-    num_rounds: int | None = None,
-    boards_per_round: int | None = None,
-    round_minutes: float | None = None,
-    gap_minutes: float | None = None,
-    finish_threshold: float | Decimal | None = None,
-    now: datetime | None = None,
-) -> list[EventProblem]:
-    """Every problem of an event's settings (the ones given; None: not checked).
-
-    The one check of what an event may be: ``event_create`` refuses the first problem,
-    the page form and the API serializer show each on its field.
-    """
-    problems: list[EventProblem] = []
-
-    def out_of(name: str, value, code: str, message: str) -> None:
-        if value is not None and (
-            value not in EVENT_LIMITS[name]
-            or (name in ("num_rounds", "boards_per_round") and float(value) != int(value))
-        ):
-            problems.append(EventProblem(name, code, message))
-
-    out_of(
-        "num_rounds",
-        num_rounds,
-        "rounds",
-        _("The number of rounds must be between 1 and 50."),
-    )
-    out_of(
-        "boards_per_round",
-        boards_per_round,
-        "boards",
-        _("Boards per round must be between 1 and 36."),
-    )
-    minutes = _("A round lasts 0.05 to 600 minutes, with a gap of 0 to 600 minutes.")
-    out_of("round_minutes", round_minutes, "round_minutes", minutes)
-    out_of("gap_minutes", gap_minutes, "round_minutes", minutes)
-    out_of(
-        "finish_threshold",
-        finish_threshold,
-        "share",
-        _("The finishing threshold is a share between 0 and 1."),
-    )
-    if start_at is not None:
-        now = now or timezone.now()
-        if start_at.tzinfo is None:
-            problems.append(
-                EventProblem("start_at", "naive_time", _("The start time needs a time zone."))
-            )
-        elif not now - START_PAST_TOLERANCE <= start_at <= now + START_AHEAD_MAX:
-            problems.append(
-                EventProblem(
-                    "start_at",
-                    "start_at",
-                    _("The start time must be from now to two years ahead."),
-                )
-            )
-    return problems
+def _settings_fit(fmt: Format, settings: dict) -> None:
+    """Refuse settings that the format does not have, or a setting it needs and was not
+    given (the keyword arguments of its ``creation_check``, which names each one),
+    before anything is checked."""
+    params = inspect.signature(fmt.creation_check).parameters
+    label = Event.Kind(fmt.kind).label
+    unknown = sorted(set(settings) - set(params))
+    if unknown:
+        raise BridgeError(
+            _("A %(kind)s event has no setting %(names)s.")
+            % {"kind": label, "names": ", ".join(unknown)},
+            code="settings",
+        )
+    missing = [
+        name
+        for name, p in params.items()
+        if p.default is p.empty and name not in settings and name not in ("start_at", "now")
+    ]
+    if missing:
+        raise BridgeError(
+            _("A %(kind)s event needs %(names)s.") % {"kind": label, "names": ", ".join(missing)},
+            code="settings",
+        )
 
 
-@transaction.atomic
 def event_create(
     *,
     name: str,
     start_at: datetime,
-    num_rounds: int,
-    boards_per_round: int,
-    director: User | None = None,
-    round_minutes: float = 24,
-    gap_minutes: float = 3,
-    method: str = Event.Method.XIMP,
-    finish_threshold: float = 0.70,
-    bye_score: str = Event.Adjustment.AVERAGE,
-    seed: int | None = None,
-    lead_required: bool = True,
-    online_play: bool = False,
-    traveller_hidden: bool = False,
-    time_zone: str | None = None,
     kind: str = Event.Kind.SWISS_PAIRS,
-    arrow_switch: bool = False,
-    mp_factoring: str | None = None,
+    user: User | None = None,
+    director: User | None = None,
+    time_zone: str | None = None,
+    lead_required: bool = True,
+    online_play: bool | None = None,
+    traveller_hidden: bool = False,
+    now: datetime | None = None,
+    within_transaction: bool = False,
+    **settings,
 ) -> Event:
-    """Create a pairs event (Swiss pairs, or a Mitchell or Howell movement) open for
-    registration until ``start_at``.
+    """Create an event of any format from its settings (``docs/rules.md`` § Formats):
+    open for registration until ``start_at``, or, for a format on its own clock, from
+    ``start_at`` on. The one way every page, API endpoint, command and the admin create
+    an event.
 
-    ``start_at`` lies between a few minutes ago and two years ahead; the numbers are in
-    ``EVENT_LIMITS`` (see ``event_settings_validate``). ``arrow_switch`` (Mitchell) and
-    ``mp_factoring`` (*default* ``"played"`` in Swiss pairs, ``"neuberg"`` in
-    movements) says how a board played fewer times is matchpointed (``docs/rules.md``
-    § Comparing results).
+    ``user`` asks for it and must be a director (``docs/rules.md`` § Directors), checked
+    before anything else; None: the product itself (a ladder's match, the admin's save,
+    a simulation). ``director`` directs the event (*default* ``user``). The format
+    checks ``settings`` (``Format.creation_check``) and stores its own rows
+    (``Format.creation_rows``) in the event's transaction. ``online_play`` None: the
+    format's default. The transaction is durable unless ``within_transaction`` (a
+    ladder's acceptance of a challenge and the admin's save hold their own).
     """
     fmt = formats().get(kind)
-    if fmt is None or fmt.creation != "pairs":
-        raise BridgeError(_("Unknown kind of pairs event."), code="kind")
-    movement = fmt.movement
-    if mp_factoring is None:
-        mp_factoring = "neuberg" if movement else "played"
-    if mp_factoring not in ("neuberg", "played"):
-        raise BridgeError(_("Unknown matchpoint factoring."), code="mp_factoring")
-    if arrow_switch and not fmt.arrow_switch:
-        raise BridgeError(_("Only a Mitchell has an arrow switch."), code="arrow_switch")
+    if fmt is None or fmt.creation == "import":
+        raise BridgeError(_("Unknown kind of event."), code="kind")
+    if user is not None:
+        director_required(user=user)
     if not name.strip():
         raise BridgeError(_("An event needs a name."), code="name")
-    problems = event_settings_validate(
-        start_at=start_at,
-        num_rounds=num_rounds,
-        boards_per_round=boards_per_round,
-        round_minutes=round_minutes,
-        gap_minutes=gap_minutes,
-        finish_threshold=finish_threshold,
-    )
-    if problems:
-        raise BridgeError(problems[0].message, code=problems[0].code)
-    if method not in Event.Method.values:
-        raise BridgeError(_("Unknown scoring method."), code="method")
-    if bye_score not in Event.Adjustment.values:
-        raise BridgeError(_("Unknown bye score."), code="bye_score")
-    event = Event.objects.create(
-        name=name.strip(),
-        kind=kind,
-        start_at=start_at,
-        time_zone=time_zone_checked(time_zone),
-        director=director,
-        method=method,
-        next_transition_at=start_at,
-        lead_required=bool(lead_required),
-        online_play=bool(online_play),
-        traveller_hidden=bool(traveller_hidden),
-    )
-    format_for(event).settings_create(
-        event=event,
-        num_rounds=num_rounds,
-        boards_per_round=boards_per_round,
-        round_minutes=round_minutes,
-        gap_minutes=gap_minutes,
-        finish_threshold=round(float(finish_threshold), 2),
-        bye_score=bye_score,
-        seed=secrets.randbelow(2**31) if seed is None else seed,
-        mp_factoring=mp_factoring,
-        **({"arrow_switch": bool(arrow_switch)} if movement else {}),
-    )
-    log_action(event=event, actor=director, action="event_create")
+    _settings_fit(fmt, settings)
+    creation = fmt.creation_check(start_at=start_at, now=now or timezone.now(), **settings)
+    zone = time_zone_checked(time_zone)
+    with transaction.atomic(durable=not within_transaction):
+        event = Event.objects.create(
+            name=name.strip(),
+            kind=kind,
+            start_at=start_at,
+            time_zone=zone,
+            director=director or user,
+            method=creation.method,
+            next_transition_at=start_at,
+            lead_required=bool(lead_required),
+            online_play=fmt.online_play if online_play is None else bool(online_play),
+            traveller_hidden=bool(traveller_hidden),
+        )
+        fmt.creation_rows(event=event, **creation.rows)
+        log_action(event=event, actor=director or user, action="event_create", data=creation.log)
     return event
 
 
@@ -276,9 +181,7 @@ def event_update(*, event: Event, director: User, **changes) -> Event:
     if "mp_factoring" in changed and changed["mp_factoring"] not in ("neuberg", "played"):
         raise BridgeError(_("Unknown matchpoint factoring."), code="mp_factoring")
     names = ("start_at", *EVENT_LIMITS)
-    problems = event_settings_validate(**{n: changed[n] for n in names if n in changed})
-    if problems:
-        raise BridgeError(problems[0].message, code=problems[0].code)
+    event_settings_check(**{n: changed[n] for n in names if n in changed})
     for name, value in changed.items():
         setattr(settings if name in EDITABLE_SETTINGS else event, name, value)
     settings_changed = [n for n in changed if n in EDITABLE_SETTINGS]

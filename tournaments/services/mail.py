@@ -65,8 +65,8 @@ def scorecards_send(*, event_id: int) -> int:
     """Email every player of a finished event their pair's scorecard: the boards, the
     scores from their own side, the points, links to the board pages. Each player once
     per event (a unique row written in the sending transaction: a retry or a second run
-    skips who already has it; a failed send leaves no row, so a retry sends it). Returns
-    how many were sent."""
+    skips who already has it; a failed send leaves no row, so a retry sends it). Each
+    player's row and send is a durable transaction of its own. Returns how many were sent."""
     event = Event.objects.filter(pk=event_id, status=Event.Status.FINISHED).first()
     if event is None:
         return 0
@@ -93,16 +93,29 @@ def scorecards_send(*, event_id: int) -> int:
             with translation.override(player.email_language):  # the player's language
                 message = _scorecard(event, entry, player, partner, lines)
             try:
-                with transaction.atomic():
-                    ScorecardEmail.objects.create(event=event, player=player)
-                    message.send()
+                _scorecard_record_send(event, player, message)
             except IntegrityError:  # another run sent it meanwhile
                 continue
-            except Exception:  # noqa: BLE001 - mail server down: no row, a retry sends it
+            except _NotSent:  # mail server down: no row, a retry sends it
                 logger.exception("Scorecard email to player %s failed", player.pk)
                 continue
             sent += 1
     return sent
+
+
+class _NotSent(Exception):
+    """The mail server refused or failed a scorecard (its row is rolled back)."""
+
+
+def _scorecard_record_send(event: Event, player, message: EmailMultiAlternatives) -> None:
+    """Write the player's unique row and send, in one durable transaction of its own
+    (``docs/rules.md`` § Emails): a failed send rolls the row back."""
+    with transaction.atomic(durable=True):
+        ScorecardEmail.objects.create(event=event, player=player)
+        try:
+            message.send()
+        except Exception as exc:  # noqa: BLE001 - whatever the mail backend raises
+            raise _NotSent from exc
 
 
 def _scorecard(event: Event, entry: Entry, player, partner, lines: list) -> EmailMultiAlternatives:

@@ -1,4 +1,5 @@
-"""Result entry: one side enters, the other confirms; directors correct and adjust.
+"""Result entry: one side enters, the other confirms (directors correct and adjust in
+``corrections.py``).
 
 Every write takes the round row FOR SHARE, then its table (``lock_objects``); the round
 close takes the round FOR UPDATE, so a submission racing the cut is either stored
@@ -24,17 +25,15 @@ from ..formats.teams.live_cache import live_changed
 from ..formatting import result_words
 from ..lock_objects import (
     event_for_update,
-    result_at_table_for_update,
     result_for_update,
     round_for_share,
     table_for_update,
 )
-from ..models import Board, Event, Result, ResultCorrection, Round, Table
+from ..models import Board, Event, Result, Round, Table
 from ..numbers import ascii_int
 from ..permissions import is_event_director
 from ..selectors.visibility import Sight
 from .audit import log_action
-from .totals import event_finish_ranking, standings_rebuild
 
 SEAT_WORDS = {"NORTH": "N", "EAST": "E", "SOUTH": "S", "WEST": "W"}
 
@@ -267,6 +266,21 @@ def table_sit(*, table_id: int, user: User, now: datetime | None = None) -> Tabl
         return table
 
 
+def _snapshot(result: Result | None) -> dict:
+    if result is None:
+        return {}
+    return {
+        "status": result.status,
+        "contract": result.contract,
+        "declarer": result.declarer,
+        "tricks": result.tricks,
+        "lead": result.lead,
+        "ns_score": result.ns_score,
+        "ns_adjustment": result.ns_adjustment,
+        "ew_adjustment": result.ew_adjustment,
+    }
+
+
 def result_summary(result: Result) -> str:
     """A result as players say it: "4S by N, 10 tricks, lead HA (NS +420)"."""
     if result.status == Result.Status.ADJUSTED:
@@ -392,135 +406,3 @@ def _log_unlock(rnd: Round, table: Table, result: Result, user: User) -> None:
             round_number=rnd.number,
             data={"table": table.number, "board": result.board.number, "result": result.pk},
         )
-
-
-def _was_cut(result: Result) -> bool:
-    """Cut now, or cut before a director adjusted it (the audit trail remembers)."""
-    if result.status == Result.Status.CUT:
-        return True
-    return result.corrections.filter(old_value__status=Result.Status.CUT).exists()
-
-
-def _snapshot(result: Result | None) -> dict:
-    if result is None:
-        return {}
-    return {
-        "status": result.status,
-        "contract": result.contract,
-        "declarer": result.declarer,
-        "tricks": result.tricks,
-        "lead": result.lead,
-        "ns_score": result.ns_score,
-        "ns_adjustment": result.ns_adjustment,
-        "ew_adjustment": result.ew_adjustment,
-    }
-
-
-def _rescore_closed_round(rnd: Round, board: Board) -> None:
-    """After a correction in a closed round: rescore the board, totals, ranks and awards."""
-    event = rnd.event
-    results = list(Result.objects.filter(board=board))
-    format_for(event).boards_score(event=event, results=results)
-    Result.objects.bulk_update(results, ["ns_points", "ew_points"])
-    standings_rebuild(event=event)
-    if event.status == Event.Status.FINISHED:
-        event_finish_ranking(event=event)
-
-
-def result_correct(
-    *,
-    table_id: int,
-    board_id: int,
-    director: User,
-    contract: str = "",
-    declarer: str = "",
-    tricks: int | None = None,
-    lead: str = "",
-    ns_adjustment: str = "",
-    ew_adjustment: str = "",
-    reason: str = "",
-    now: datetime | None = None,
-) -> Result:
-    """The director enters, corrects or adjusts any table result; every change is audited.
-
-    Give a contract (with declarer, tricks, lead) for a table result, or
-    ``ns_adjustment``/``ew_adjustment`` (A+, A=, A-) for an adjusted score. In a closed
-    round the board, totals, standings (and, once finished, ranks and master points)
-    are recomputed at once.
-    """
-    now = now or timezone.now()
-    with transaction.atomic(durable=True):
-        table, board, rnd = _load(table_id, board_id, lock_event=True)
-        event = rnd.event
-        if not is_event_director(user=director, event=event):
-            raise PermissionDeniedError(
-                _("Only the director can correct results."), code="director"
-            )
-        _check_board(board, table, rnd)
-        if table.is_bye:
-            raise BridgeError(_("A bye has no results to correct."), code="bye")
-        result = result_at_table_for_update(table=table, board=board)
-        old = _snapshot(result)
-        fields: dict = {"ns_adjustment": "", "ew_adjustment": ""}
-        if ns_adjustment or ew_adjustment:
-            valid = Event.Adjustment.values
-            if ns_adjustment not in valid or ew_adjustment not in valid:
-                raise BridgeError(
-                    _("An adjusted score needs A+, A= or A- for both sides."), code="adjustment"
-                )
-            fields.update(
-                status=Result.Status.ADJUSTED,
-                contract="",
-                declarer="",
-                tricks=None,
-                lead="",
-                ns_score=None,
-                ns_adjustment=ns_adjustment,
-                ew_adjustment=ew_adjustment,
-            )
-        else:
-            cut = _was_cut(result) if result else _past_end(rnd, now)
-            if cut:
-                raise ConflictError(
-                    _("A cut board cannot get a table result; assign an adjusted score."),
-                    code="cut",
-                )
-            fields.update(
-                status=Result.Status.PLAYED,
-                **result_validate(
-                    board=board, contract=contract, declarer=declarer, tricks=tricks, lead=lead,
-                    lead_required=False,  # a director's correction may leave the lead out
-                ),
-            )  # fmt: skip
-        if result is None:
-            result = Result(table=table, board=board, entered_by=director, entered_side="TD")
-        for name, value in fields.items():
-            setattr(result, name, value)
-        result.confirmed_by, result.confirmed_at = director, now
-        result.disputed_at, result.disputed_by, result.dispute_reason = None, None, ""
-        result.save()
-        new = _snapshot(result)
-        ResultCorrection.objects.create(
-            result=result,
-            changed_by=director,
-            changed_at=now,
-            old_value=old,
-            new_value=new,
-            reason=reason,
-        )
-        # The log says what changed, in words (views/eventlog.py): the board and table,
-        # the new and the old result, and the reason. It also records who unlocked the
-        # board for the table (a correction confirms the result).
-        log_action(
-            event=event, actor=director, action="result_correct", round_number=rnd.number,
-            data={"table": table.number, "board": board.number, "result": result.pk,
-                  "old": old, "new": new, "reason": reason},
-        )  # fmt: skip
-        fmt = format_for(event)
-        if fmt.scores_on_arrival:  # the pool: this result's own score only
-            fmt.result_corrected(result=result, created=not old)
-        elif rnd.status == Round.Status.CLOSED:
-            _rescore_closed_round(rnd, board)
-            result.refresh_from_db()
-        live_changed(event=event, table_ids=[table.pk])
-        return result

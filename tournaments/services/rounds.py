@@ -36,6 +36,35 @@ def _seatable_entries(event: Event) -> list[Entry]:
     )
 
 
+def _round_open_check(event: Event, number: int) -> list[Entry]:
+    """Refuse to open round ``number`` out of order or with fewer than two pairs to
+    seat; otherwise the entries to seat."""
+    if event.status == Event.Status.FINISHED:
+        raise ConflictError(_("The event has finished."), code="finished")
+    if number != event.current_round + 1 or number > event.num_rounds:
+        raise ConflictError(_("Round %(n)d cannot be opened now.") % {"n": number}, code="order")
+    if (
+        number > 1
+        and Round.objects.filter(event=event, number=number - 1, status=Round.Status.OPEN).exists()
+    ):
+        raise ConflictError(_("The previous round is still in play."), code="order")
+    entries = _seatable_entries(event)
+    if len(entries) < 2:
+        raise ConflictError(_("At least two confirmed pairs are needed."), code="too_few")
+    return entries
+
+
+def _clock_move(event: Event, number: int, *, now: datetime, keep_schedule: bool) -> None:
+    """A round opened early, or by hand, starts now: the event's clock moves so that
+    every later round keeps its length and gap (saved with the opening)."""
+    scheduled = event.round_start(number)
+    if now < scheduled or not keep_schedule:
+        if number == 1:  # the event's start time becomes when it really started
+            event.start_at += now - scheduled
+        else:
+            event.clock_offset -= scheduled - now
+
+
 def round_open(
     *,
     event: Event,
@@ -60,29 +89,8 @@ def round_open(
         existing = Round.objects.filter(event=event, number=number).first()
         if existing is not None:
             return existing
-        if event.status == Event.Status.FINISHED:
-            raise ConflictError(_("The event has finished."), code="finished")
-        if number != event.current_round + 1 or number > event.num_rounds:
-            raise ConflictError(
-                _("Round %(n)d cannot be opened now.") % {"n": number}, code="order"
-            )
-        if (
-            number > 1
-            and Round.objects.filter(
-                event=event, number=number - 1, status=Round.Status.OPEN
-            ).exists()
-        ):
-            raise ConflictError(_("The previous round is still in play."), code="order")
-        entries = _seatable_entries(event)
-        if len(entries) < 2:
-            raise ConflictError(_("At least two confirmed pairs are needed."), code="too_few")
-
-        scheduled = event.round_start(number)
-        if now < scheduled or not keep_schedule:
-            if number == 1:  # the event's start time becomes when it really started
-                event.start_at += now - scheduled
-            else:
-                event.clock_offset -= scheduled - now
+        entries = _round_open_check(event, number)
+        _clock_move(event, number, now=now, keep_schedule=keep_schedule)
         rnd = Round.objects.create(
             event=event,
             number=number,
@@ -146,10 +154,11 @@ def round_close(
 
     Then the next round is seated and opened (``open_next``), or, after the last round,
     the event finishes: ranks and master points are published at once. Closing a closed
-    round does nothing and returns it.
+    round does nothing and returns it. One durable transaction (``docs/rules.md``
+    § Concurrency): the opening or the finish that follows is part of it.
     """
     now = now or timezone.now()
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         event = event_for_update(event.pk)
         rnd = round_of_event_for_update(event=event, number=number)
         if rnd is None:

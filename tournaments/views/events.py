@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from .. import selectors, services
@@ -153,43 +157,37 @@ def event_register(request: HttpRequest, event_id: int) -> HttpResponse:
     return _back(event.pk)
 
 
-def _entry(event_id: int, entry_id: int) -> Entry:
-    return get_object_or_404(Entry, pk=entry_id, event_id=event_id)
+def _entry_view(
+    action: Callable[[Entry, HttpRequest], object],
+    done: str | Promise,
+    *,
+    level: int = messages.SUCCESS,
+):
+    """A player's page action on a pair of the event: logged in, POST only; the service
+    decides whether they may (``perform``), then back to the event page."""
+
+    @login_required
+    @require_POST
+    def view(request: HttpRequest, event_id: int, entry_id: int) -> HttpResponse:
+        entry = get_object_or_404(Entry, pk=entry_id, event_id=event_id)
+        perform(request, lambda: action(entry, request), str(done), level=level)
+        return _back(event_id)
+
+    return view
 
 
-@login_required
-@require_POST
-def entry_confirm(request: HttpRequest, event_id: int, entry_id: int) -> HttpResponse:
-    entry = _entry(event_id, entry_id)
-    perform(
-        request,
-        lambda: services.entry_confirm(entry=entry, player=request.user),
-        _("You are entered. Good luck!"),
-    )
-    return _back(event_id)
-
-
-@login_required
-@require_POST
-def entry_decline(request: HttpRequest, event_id: int, entry_id: int) -> HttpResponse:
-    entry = _entry(event_id, entry_id)
-    perform(
-        request,
-        lambda: services.entry_decline(entry=entry, player=request.user),
-        _("The invitation has been cancelled."),
-        level=messages.INFO,
-    )
-    return _back(event_id)
-
-
-@login_required
-@require_POST
-def entry_withdraw(request: HttpRequest, event_id: int, entry_id: int) -> HttpResponse:
-    entry = _entry(event_id, entry_id)
-    perform(
-        request,
-        lambda: services.entry_withdraw(entry=entry, by=request.user),
-        _("The pair has withdrawn."),
-        level=messages.INFO,
-    )
-    return _back(event_id)
+# The invited partner confirms; either player cancels the invitation; a player withdraws.
+entry_confirm = _entry_view(
+    lambda entry, request: services.entry_confirm(entry=entry, player=request.user),
+    gettext_lazy("You are entered. Good luck!"),
+)
+entry_decline = _entry_view(
+    lambda entry, request: services.entry_decline(entry=entry, player=request.user),
+    gettext_lazy("The invitation has been cancelled."),
+    level=messages.INFO,
+)
+entry_withdraw = _entry_view(
+    lambda entry, request: services.entry_withdraw(entry=entry, by=request.user),
+    gettext_lazy("The pair has withdrawn."),
+    level=messages.INFO,
+)

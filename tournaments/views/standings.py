@@ -114,22 +114,15 @@ def _grid_html(row: StandingRow, cells: list[str]) -> str:
     )
 
 
-def standings_context(event: Event, user=None) -> dict:
-    """Standings rows and the score grid of closed rounds (one query for the grid)."""
-    entries = selectors.standings_get(event=event, players=False)
-    players_of = selectors.event_players_get(event=event) if entries else {}
-    boards = selectors.event_boards_get(event=event) if event.current_round else []
-    finished = event.status == Event.Status.FINISHED
-    shown = selectors.boards_public(boards=boards, event=event)
-    grid = selectors.score_grid_get(event=event) if shown else {}
-    # Columns go by round, or by board set in a movement (where a set's boards travel and
-    # each pair plays a set in one round, against one pair).
-    by_set = format_for(event).movement
+def _grid_columns(event: Event, shown: list, *, by_set: bool) -> tuple[list, list[int]]:
+    """The grid's columns, per shown board: (board number, link, group number of a
+    group's first board, else 0), and the groups in order. Columns go by round, or by
+    board set in a movement (where a set's boards travel and each pair plays a set in
+    one round, against one pair). A group's first column is the pair's opponents there
+    ("against")."""
     for b in shown:
         b.grid_group = b.board_set if by_set else b.round.number
         b.grid_label = (_("Set %(n)d") if by_set else _("Round %(n)d")) % {"n": b.grid_group}
-    # Per shown board: (board number, link, group number of a group's first board, else 0).
-    # A group's first column is the pair's opponents there ("against").
     columns = []
     seen_rounds: list[int] = []
     for b in shown:
@@ -138,6 +131,38 @@ def standings_context(event: Event, user=None) -> dict:
         if starts:
             seen_rounds.append(b.grid_group)
         columns.append((b.number, url, b.grid_group if starts else 0))
+    return columns, seen_rounds
+
+
+def _score_cells(columns: list, scores: dict, opponent_cells: dict, method: str) -> list[str]:
+    """One pair's grid cells: its score on each shown board, a group's opponents first."""
+    cells = []
+    for number, board_url, round_number in columns:
+        first = " rs" if round_number else ""
+        if round_number:
+            cells.append(opponent_cells[round_number])
+        score = scores.get(number)
+        if score is None:
+            cells.append(f'<td class="num empty{first}"></td>')
+        elif score[0] is None:
+            cells.append(f'<td class="num cut{first}"><a href="{board_url}">{DASH}</a></td>')
+        else:
+            neg = "neg" if score[0] < 0 else ""
+            text = points_text(score[0], method)
+            cells.append(f'<td class="num {neg}{first}"><a href="{board_url}">{text}</a></td>')
+    return cells
+
+
+def standings_context(event: Event, user=None) -> dict:
+    """Standings rows and the score grid of closed rounds (one query for the grid)."""
+    entries = selectors.standings_get(event=event, players=False)
+    players_of = selectors.event_players_get(event=event) if entries else {}
+    boards = selectors.event_boards_get(event=event) if event.current_round else []
+    finished = event.status == Event.Status.FINISHED
+    shown = selectors.boards_public(boards=boards, event=event)
+    grid = selectors.score_grid_get(event=event) if shown else {}
+    by_set = format_for(event).movement
+    columns, seen_rounds = _grid_columns(event, shown, by_set=by_set)
     opponents = (
         selectors.round_opponents_get(event=event, rounds=seen_rounds, by_set=by_set)
         if shown
@@ -167,24 +192,11 @@ def standings_context(event: Event, user=None) -> dict:
         standings_html.append(_standing_html(row, links, event=event, words=words))
         if not columns:
             continue
-        scores = grid.get(entry.pk, {})
         met = opponents.get(entry.pk, {})
-        cells = []
-        for number, board_url, round_number in columns:
-            first = " rs" if round_number else ""
-            if round_number:
-                cells.append(
-                    _opponent_cell(met, round_number, order_of, pair_url, words, column_title)
-                )
-            score = scores.get(number)
-            if score is None:
-                cells.append(f'<td class="num empty{first}"></td>')
-            elif score[0] is None:
-                cells.append(f'<td class="num cut{first}"><a href="{board_url}">{DASH}</a></td>')
-            else:
-                neg = "neg" if score[0] < 0 else ""
-                text = points_text(score[0], event.method)
-                cells.append(f'<td class="num {neg}{first}"><a href="{board_url}">{text}</a></td>')
+        opponent_cells = {
+            n: _opponent_cell(met, n, order_of, pair_url, words, column_title) for n in seen_rounds
+        }
+        cells = _score_cells(columns, grid.get(entry.pk, {}), opponent_cells, event.method)
         grid_html.append(_grid_html(row, cells))
     closed_rounds = len(shown) if not finished else 0
     return {

@@ -158,6 +158,16 @@ class MovementPairs(Format):
 
         return MovementEventEditForm
 
+    def creation_form(self) -> type:
+        from .forms import MovementEventForm
+
+        return MovementEventForm
+
+    def creation_serializer(self) -> type:
+        from tournaments.api.events import EventCreateInput
+
+        return EventCreateInput
+
     # -- seating ----------------------------------------------------------------------
     def settings_create(self, *, event: Event, **options):
         options.pop("bye_score", None)  # a movement's sit-out scores nothing

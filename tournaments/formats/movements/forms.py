@@ -14,6 +14,22 @@ class MovementEventForm(EventForm):
     """A Mitchell or Howell pairs event (``docs/rules.md`` § Movements): the movement,
     its rounds and boards per round, the arrow switch and the matchpoint factoring."""
 
+    heading = _("New Mitchell or Howell pairs event")
+    intro = _(
+        "Registration opens at once and closes at the start time. The movement is fixed "
+        "at the start from the pairs entered, in registration order; the movement cards "
+        "show every pair where to go."
+    )
+    layout = (
+        ("name",),
+        ("start_at", "time_zone"),
+        ("kind", "method"),
+        ("mp_factoring", "arrow_switch"),
+        ("num_rounds", "boards_per_round"),
+        ("round_minutes", "gap_minutes"),
+        ("finish_threshold",),
+    )
+
     kind = forms.ChoiceField(
         label=_("Movement"),
         choices=[

@@ -5,7 +5,6 @@ app label stays ``tournaments``."""
 from __future__ import annotations
 
 from django.db import models
-from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.events import Event
@@ -42,16 +41,4 @@ class MovementSettings(PairsSchedule):
     class Meta:
         verbose_name = _("movement settings")
         verbose_name_plural = _("movement settings")
-        constraints = [
-            models.CheckConstraint(condition=Q(num_rounds__gte=1), name="movement_rounds_positive"),
-            models.CheckConstraint(
-                condition=Q(boards_per_round__gte=1), name="movement_boards_positive"
-            ),
-            models.CheckConstraint(
-                condition=Q(finish_threshold__gte=0) & Q(finish_threshold__lte=1),
-                name="movement_threshold_share",
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return str(self.event)
+        constraints = PairsSchedule.constraints_named("movement")

@@ -1,26 +1,15 @@
-"""The pages of a Mitchell or Howell event (``docs/rules.md`` § Movements): creating
-one, and its movement cards."""
+"""The pages of a Mitchell or Howell event (``docs/rules.md`` § Movements): its movement
+cards (a new one is made on the one new-event page, ``views/director.py``)."""
 
 from __future__ import annotations
 
-from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from tournaments.models import Event
 from tournaments.selectors import entry_ids_of
-from tournaments.views.director import pairs_event_create_page
 
-from .forms import MovementEventForm
 from .selectors import MOVEMENT_KINDS, movement_cards_get
-
-
-@login_required
-def movement_event_create(request: HttpRequest) -> HttpResponse:
-    """A new Mitchell or Howell pairs event (``docs/rules.md`` § Movements)."""
-    return pairs_event_create_page(
-        request, MovementEventForm, "tournaments/movement_event_form.html"
-    )
 
 
 def movement_cards(request: HttpRequest, event_id: int) -> HttpResponse:

@@ -7,16 +7,14 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
-from rest_framework import serializers, status
+from rest_framework import serializers
 from rest_framework.exceptions import NotFound
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from ... import selectors
 from ...api.entries import username_field
-from ...api.permissions import IsDirector
-from ...api.serializers import EventSerializer
+from ...api.events import FormatEventCreateApi, format_create_schema
 from ...api.utils import Pagination, error_responses, event_or_404
 from ...deals import deal_hands
 from ...models import Event, Result
@@ -33,40 +31,30 @@ def _pool_or_404(event_id: int) -> Event:
     return event
 
 
-class PoolCreateApi(APIView):
+# A scoring pool: the pool's creation_serializer.
+class PoolCreateInput(serializers.Serializer):
+    name = serializers.CharField(max_length=120)
+    start_at = serializers.DateTimeField()
+    ends_at = serializers.DateTimeField()
+    boards = serializers.IntegerField(default=200, help_text="Boards dealt into the library now.")
+    boards_per_table = serializers.IntegerField(default=4)
+    minutes_per_board = serializers.IntegerField(default=8)
+    score_at = serializers.IntegerField(default=6)
+    retire_at = serializers.IntegerField(default=40)
+    lead_required = serializers.BooleanField(default=True)
+    online_play = serializers.BooleanField(default=True)
+    time_zone = serializers.ChoiceField(choices=time_zone_names(), required=False)
+
+    class Meta:
+        ref_name = "PoolCreateInput"
+
+
+@format_create_schema("pool_create", PoolCreateInput)
+class PoolCreateApi(FormatEventCreateApi):
     """A director creates a scoring pool open from ``start_at`` to ``ends_at``."""
 
-    permission_classes = [IsDirector]
-
-    class InputSerializer(serializers.Serializer):
-        name = serializers.CharField(max_length=120)
-        start_at = serializers.DateTimeField()
-        ends_at = serializers.DateTimeField()
-        boards = serializers.IntegerField(
-            default=200, help_text="Boards dealt into the library now."
-        )
-        boards_per_table = serializers.IntegerField(default=4)
-        minutes_per_board = serializers.IntegerField(default=8)
-        score_at = serializers.IntegerField(default=6)
-        retire_at = serializers.IntegerField(default=40)
-        lead_required = serializers.BooleanField(default=True)
-        online_play = serializers.BooleanField(default=True)
-        time_zone = serializers.ChoiceField(choices=time_zone_names(), required=False)
-
-        class Meta:
-            ref_name = "PoolCreateInput"
-
-    @extend_schema(
-        operation_id="pool_create",
-        request=InputSerializer,
-        responses={201: EventSerializer, **error_responses(400, 403)},
-    )
-    def post(self, request):
-        data = self.InputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        event = pool_services.pool_create(director=request.user, **data.validated_data)
-        event = selectors.event_get(event_id=event.pk)
-        return Response(EventSerializer(event).data, status=status.HTTP_201_CREATED)
+    InputSerializer = PoolCreateInput
+    kind = Event.Kind.POOL
 
 
 class PoolPlayerSerializer(serializers.Serializer):

@@ -32,6 +32,23 @@ class ScoringPool(SeatedPlayers, Format):
     my_table_url = "tournaments:pool_table"
     event_url = "tournaments:pool_lobby"
     templates = {"event": "tournaments/pool_lobby.html"}
+    online_play = True
+
+    # -- creation ---------------------------------------------------------------------
+    def creation_form(self) -> type:
+        from .forms import PoolForm
+
+        return PoolForm
+
+    def creation_serializer(self) -> type:
+        from .api import PoolCreateInput
+
+        return PoolCreateInput
+
+    creation_check = pool_services.pool_creation_check  # (self: the format)
+
+    def creation_rows(self, *, event: Event, **rows) -> None:
+        pool_services.pool_rows_create(event=event, **rows)
 
     # -- boards -----------------------------------------------------------------------
     def round_boards(self, *, rnd: Round, tables: Sequence[Table]) -> dict[int, list[Board]]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -13,6 +15,24 @@ from ...timezones import zone
 class PoolForm(StartTimeForm):
     """A scoring pool (``docs/rules.md`` § The scoring pool): open from its start time
     until its closing time, both of the event's zone."""
+
+    title = heading = _("New scoring pool")
+    intro = _(
+        "Open for a period (a week, say): any four ready players start a table and are "
+        "dealt boards from the library; results are scored from a board's sixth result on."
+    )
+    submit = _("Create the pool")
+    created = _("The pool is created.")
+    created_url = "tournaments:pool_lobby"
+    refused = _("Only directors can create events.")
+    layout = (
+        ("name",),
+        ("start_at", "ends_at", "time_zone"),
+        ("boards", "boards_per_table", "minutes_per_board"),
+        ("lead_required",),
+        ("online_play",),
+    )
+    table_rules_box = False  # a pool table sees results only once played
 
     ends_at = forms.DateTimeField(
         label=_("Closes at"),
@@ -33,6 +53,13 @@ class PoolForm(StartTimeForm):
         super().__init__(*args, **kwargs)
         self.fields["online_play"].initial = True
         self.fields["start_at"].label = _("Opens at")
+        if not self.is_bound:
+            self.initial.setdefault("ends_at", timezone.now() + timedelta(days=7))
+
+    def settings(self) -> dict:
+        data = super().settings()
+        data.pop("traveller_hidden", None)  # a pool table sees results only once played
+        return data
 
     def clean(self):
         data = super().clean()

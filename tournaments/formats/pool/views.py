@@ -4,8 +4,6 @@ table (entry and confirmation as at my-table), the leaderboard and the director'
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
@@ -25,7 +23,6 @@ from ...views.tables import board_slots, posted_results_submit, unshown_errors_s
 from .. import format_for
 from . import selectors as pool_selectors
 from . import services as pool_services
-from .forms import PoolForm
 
 
 def _pool(event_id: int) -> Event:
@@ -167,23 +164,3 @@ def pool_leaderboard(request: HttpRequest, event_id: int) -> HttpResponse:
         request.GET.get("page")
     )
     return render(request, "tournaments/pool_leaderboard.html", {"event": event, "page": page})
-
-
-@login_required
-def pool_create(request: HttpRequest) -> HttpResponse:
-    if not is_event_director(user=request.user):
-        messages.error(request, _("Only directors can create events."))
-        return redirect("tournaments:event_list")
-    now = timezone.now()
-    form = PoolForm(request.POST or None, initial={"ends_at": now + timedelta(days=7)})
-    if request.method == "POST" and form.is_valid():
-        data = dict(form.cleaned_data)
-        data.pop("traveller_hidden", None)  # a pool table sees results only once played
-        try:
-            event = pool_services.pool_create(director=request.user, **data)
-        except BridgeError as exc:
-            form.add_error(None, exc.message)
-        else:
-            messages.success(request, _("The pool is created."))
-            return redirect("tournaments:pool_lobby", event_id=event.pk)
-    return render(request, "tournaments/pool_form.html", {"form": form})

@@ -11,13 +11,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from ...api.entries import username_field
-from ...api.permissions import IsDirector
-from ...api.serializers import EventSerializer
+from ...api.events import FormatEventCreateApi, format_create_schema
 from ...api.utils import Pagination, error_responses, event_or_404
 from ...errors import BridgeError, PermissionDeniedError
 from ...models import Entry, Event, Team, TeamsSettings
 from ...permissions import is_event_director, may_manage_team
-from ...selectors import event_get
 from ...timezones import time_zone_names
 from . import selectors
 from . import services as team_services
@@ -119,57 +117,46 @@ class TeamDetailApi(APIView):
         return Response(TeamSerializer(selectors.team_get(team_id=team.pk)).data)
 
 
-class TeamsEventCreateApi(APIView):
+# A team event: the teams formats' creation_serializer.
+class TeamsEventCreateInput(serializers.Serializer):
+    name = serializers.CharField(max_length=120)
+    kind = serializers.ChoiceField(choices=[Event.Kind.TEAMS_SWISS, Event.Kind.TEAMS_RR])
+    start_at = serializers.DateTimeField()
+    num_rounds = serializers.IntegerField(
+        required=False, allow_null=True, help_text="Swiss teams (a round robin: ignored)."
+    )
+    teams = serializers.IntegerField(
+        required=False, allow_null=True, help_text="Round robin: the expected teams."
+    )
+    boards_per_round = serializers.IntegerField(default=8, help_text="Boards per match.")
+    round_minutes = serializers.FloatField(default=60)
+    gap_minutes = serializers.FloatField(default=5)
+    vp_scale = serializers.ChoiceField(choices=TeamsSettings.Scale.choices, default="wbf2013")
+    vp_table = serializers.JSONField(required=False, default=list)
+    bye_vp = serializers.FloatField(default=12)
+    adjusted_imps = serializers.ListField(
+        child=serializers.IntegerField(), min_length=3, max_length=3, default=[3, 0, -3],
+        help_text="IMPs of average-plus, average, average-minus.",
+    )  # fmt: skip
+    broadcast = serializers.BooleanField(default=True)
+    lead_required = serializers.BooleanField(default=True)
+    online_play = serializers.BooleanField(default=False)
+    traveller_hidden = serializers.BooleanField(default=False)
+    time_zone = serializers.ChoiceField(
+        choices=time_zone_names(),
+        required=False,
+        help_text="IANA zone name (default: the site's TIME_ZONE).",
+    )
+
+    class Meta:
+        ref_name = "TeamsEventCreateInput"
+
+
+@format_create_schema("teams_event_create", TeamsEventCreateInput)
+class TeamsEventCreateApi(FormatEventCreateApi):
     """A director creates a Swiss teams or round-robin teams event."""
 
-    permission_classes = [IsDirector]
-
-    class InputSerializer(serializers.Serializer):
-        name = serializers.CharField(max_length=120)
-        kind = serializers.ChoiceField(choices=[Event.Kind.TEAMS_SWISS, Event.Kind.TEAMS_RR])
-        start_at = serializers.DateTimeField()
-        num_rounds = serializers.IntegerField(
-            required=False, allow_null=True, help_text="Swiss teams (a round robin: ignored)."
-        )
-        teams = serializers.IntegerField(
-            required=False, allow_null=True, help_text="Round robin: the expected teams."
-        )
-        boards_per_round = serializers.IntegerField(default=8, help_text="Boards per match.")
-        round_minutes = serializers.FloatField(default=60)
-        gap_minutes = serializers.FloatField(default=5)
-        vp_scale = serializers.ChoiceField(choices=TeamsSettings.Scale.choices, default="wbf2013")
-        vp_table = serializers.JSONField(required=False, default=list)
-        bye_vp = serializers.FloatField(default=12)
-        adjusted_imps = serializers.ListField(
-            child=serializers.IntegerField(), min_length=3, max_length=3, default=[3, 0, -3],
-            help_text="IMPs of average-plus, average, average-minus.",
-        )  # fmt: skip
-        broadcast = serializers.BooleanField(default=True)
-        lead_required = serializers.BooleanField(default=True)
-        online_play = serializers.BooleanField(default=False)
-        traveller_hidden = serializers.BooleanField(default=False)
-        time_zone = serializers.ChoiceField(
-            choices=time_zone_names(),
-            required=False,
-            help_text="IANA zone name (default: the site's TIME_ZONE).",
-        )
-
-        class Meta:
-            ref_name = "TeamsEventCreateInput"
-
-    @extend_schema(
-        operation_id="teams_event_create",
-        request=InputSerializer,
-        responses={201: EventSerializer, **error_responses(400, 403)},
-    )
-    def post(self, request):
-        data = self.InputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        args = dict(data.validated_data)
-        args["adjusted_imps"] = tuple(args["adjusted_imps"])
-        event = team_services.teams_event_create(director=request.user, **args)
-        event = event_get(event_id=event.pk)
-        return Response(EventSerializer(event).data, status=status.HTTP_201_CREATED)
+    InputSerializer = TeamsEventCreateInput
 
 
 class TeamRowSerializer(serializers.Serializer):

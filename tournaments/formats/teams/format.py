@@ -57,6 +57,7 @@ from ...pairing.roundrobin import round_robin, round_robin_rounds
 from ..base import Format, Seating, round_boards_deal
 from .lineups import SIDE_SEATS, lineup_seats
 from .scores import board_outcome, match_score, rank_teams
+from .services import teams_creation_check
 
 
 class TeamsFormat(Format):
@@ -73,6 +74,19 @@ class TeamsFormat(Format):
     results_file = "teams"
     entry_noun = "teams"
     creation = "teams"
+
+    # -- creation ---------------------------------------------------------------------
+    def creation_form(self) -> type:
+        from ...forms import TeamsEventForm
+
+        return TeamsEventForm
+
+    def creation_serializer(self) -> type:
+        from .api import TeamsEventCreateInput
+
+        return TeamsEventCreateInput
+
+    creation_check = teams_creation_check  # (self: the format)
 
     # -- how the pages name it ----------------------------------------------------------
     def entries_label(self, count: int) -> str:

@@ -146,17 +146,11 @@ class TeamsSettings(RoundSchedule):
         verbose_name = _("teams settings")
         verbose_name_plural = _("teams settings")
         constraints = [
-            models.CheckConstraint(condition=Q(num_rounds__gte=1), name="teams_rounds_positive"),
-            models.CheckConstraint(
-                condition=Q(boards_per_round__gte=1), name="teams_boards_positive"
-            ),
+            *RoundSchedule.constraints_named("teams"),
             models.CheckConstraint(
                 condition=Q(bye_vp__gte=0) & Q(bye_vp__lte=20), name="teams_bye_vp_range"
             ),
         ]
-
-    def __str__(self) -> str:
-        return str(self.event)
 
     @property
     def adjusted_imps(self) -> dict[str, int]:

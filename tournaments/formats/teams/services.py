@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import secrets
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from django.db import transaction
 from django.db.models import Q
@@ -30,11 +31,14 @@ from ...models import (
 from ...pairing.roundrobin import round_robin_rounds
 from ...permissions import is_event_director, may_manage_team
 from ...services.audit import log_action
-from ...services.events import event_settings_validate, time_zone_checked
+from ...services.events import event_create
 from ...services.registration import entry_create, players_enterable_check
-from .. import format_for
+from ..creation import Creation, event_settings_check
 from .lineups import lineup_seats
 from .models import ROSTER_MAX, ROSTER_MIN
+
+if TYPE_CHECKING:
+    from ..base import Format
 
 TEAM_KINDS = (Event.Kind.TEAMS_SWISS, Event.Kind.TEAMS_RR)
 
@@ -68,23 +72,23 @@ def team_create(*, name: str, captain: User, players: list[User]) -> Team:
 def _schedule_check(
     *,
     start_at: datetime,
+    now: datetime,
     num_rounds: int | None,
     boards_per_round: int,
     round_minutes: float,
     gap_minutes: float,
 ) -> None:
     """A team event's schedule, by the one check of every event's settings."""
-    problems = event_settings_validate(
+    if num_rounds is None:
+        raise BridgeError(_("The number of rounds must be between 1 and 50."), code="rounds")
+    event_settings_check(
         start_at=start_at,
         num_rounds=num_rounds,
         boards_per_round=boards_per_round,
         round_minutes=round_minutes,
         gap_minutes=gap_minutes,
+        now=now,
     )
-    if num_rounds is None:
-        raise BridgeError(_("The number of rounds must be between 1 and 50."), code="rounds")
-    if problems:
-        raise BridgeError(problems[0].message, code=problems[0].code)
 
 
 def _vp_settings_check(*, vp_scale: str, vp_table: list | None, bye_vp: float) -> float:
@@ -108,16 +112,14 @@ def _vp_settings_check(*, vp_scale: str, vp_table: list | None, bye_vp: float) -
     return bye
 
 
-@transaction.atomic
-def teams_event_create(
+def teams_creation_check(
+    fmt: Format,
     *,
-    name: str,
-    kind: str,
     start_at: datetime,
+    now: datetime,
     boards_per_round: int,
     num_rounds: int | None = None,
     teams: int | None = None,
-    director: User | None = None,
     round_minutes: float = 60,
     gap_minutes: float = 5,
     vp_scale: str = TeamsSettings.Scale.WBF2013,
@@ -126,26 +128,16 @@ def teams_event_create(
     adjusted_imps: tuple[int, int, int] = (3, 0, -3),
     seed: int | None = None,
     broadcast: bool = True,
-    lead_required: bool = True,
-    online_play: bool = False,
-    traveller_hidden: bool = False,
-    time_zone: str | None = None,
-) -> Event:
-    """A Swiss teams or round-robin teams event open for registration until ``start_at``.
-
-    A round robin's rounds follow from its number of teams (``teams``, or the teams
-    entered when it starts); a Swiss teams event needs ``num_rounds``. Runs inside a
-    ladder's acceptance of a challenge and the admin's save, so its own transaction is
-    not durable.
-    """
-    if kind not in TEAM_KINDS:
-        raise BridgeError(_("Unknown kind of team event."), code="kind")
-    if not name.strip():
-        raise BridgeError(_("An event needs a name."), code="name")
-    if kind == Event.Kind.TEAMS_RR:
+) -> Creation:
+    """The settings of a Swiss teams or round-robin teams event (``docs/rules.md``
+    § Teams), checked. A round robin's rounds follow from its number of teams
+    (``teams``, or the teams entered when it starts); a Swiss teams event needs
+    ``num_rounds``."""
+    if fmt.kind == Event.Kind.TEAMS_RR:
         num_rounds = round_robin_rounds(teams) if teams and teams >= 2 else 1
     _schedule_check(
         start_at=start_at,
+        now=now,
         num_rounds=num_rounds,
         boards_per_round=boards_per_round,
         round_minutes=round_minutes,
@@ -153,35 +145,42 @@ def teams_event_create(
     )
     bye = _vp_settings_check(vp_scale=vp_scale, vp_table=vp_table, bye_vp=bye_vp)
     plus, average, minus = adjusted_imps
-    event = Event.objects.create(
-        name=name.strip(),
+    rows = {
+        "num_rounds": num_rounds,
+        "boards_per_round": boards_per_round,
+        "round_minutes": round_minutes,
+        "gap_minutes": gap_minutes,
+        "vp_scale": vp_scale,
+        "vp_table": vp_table or [],
+        "bye_vp": round(bye, 2),
+        "adjusted_plus": plus,
+        "adjusted_average": average,
+        "adjusted_minus": minus,
+        "seed": secrets.randbelow(2**31) if seed is None else seed,
+        "broadcast": bool(broadcast),
+    }
+    return Creation(method=Event.Method.IMP, rows=rows)
+
+
+def teams_event_create(
+    *, name: str, kind: str, start_at: datetime, director: User | None = None, **settings
+) -> Event:
+    """A Swiss teams or round-robin teams event open for registration until ``start_at``
+    (``event_create``; the settings are ``teams_creation_check``'s).
+
+    Runs inside a ladder's acceptance of a challenge and the admin's save, so its own
+    transaction is not durable.
+    """
+    if kind not in TEAM_KINDS:
+        raise BridgeError(_("Unknown kind of team event."), code="kind")
+    return event_create(
+        name=name,
         kind=kind,
         start_at=start_at,
-        time_zone=time_zone_checked(time_zone),
         director=director,
-        method=Event.Method.IMP,
-        next_transition_at=start_at,
-        lead_required=bool(lead_required),
-        online_play=bool(online_play),
-        traveller_hidden=bool(traveller_hidden),
+        within_transaction=True,
+        **settings,
     )
-    format_for(event).settings_create(
-        event=event,
-        num_rounds=num_rounds,
-        boards_per_round=boards_per_round,
-        round_minutes=round_minutes,
-        gap_minutes=gap_minutes,
-        vp_scale=vp_scale,
-        vp_table=vp_table or [],
-        bye_vp=round(bye, 2),
-        adjusted_plus=plus,
-        adjusted_average=average,
-        adjusted_minus=minus,
-        seed=secrets.randbelow(2**31) if seed is None else seed,
-        broadcast=bool(broadcast),
-    )
-    log_action(event=event, actor=director, action="event_create")
-    return event
 
 
 @transaction.atomic

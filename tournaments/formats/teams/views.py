@@ -15,7 +15,6 @@ from django.views.decorators.http import require_POST
 
 from ...errors import BridgeError
 from ...extensions import team_page_extra
-from ...forms import TeamsEventForm
 from ...models import EntryMember, Event, TeamEntry
 from ...permissions import is_event_director, may_manage_team
 from . import selectors
@@ -162,21 +161,3 @@ def event_lineup(request: HttpRequest, event_id: int) -> HttpResponse:
         {"event": event, "form": form, "links": links, "chosen": chosen,
          "current": current[0] if current else None},
     )  # fmt: skip
-
-
-@login_required
-def teams_event_create(request: HttpRequest) -> HttpResponse:
-    if not is_event_director(user=request.user):
-        raise PermissionDenied
-    form = TeamsEventForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            event = team_services.teams_event_create(
-                director=request.user, **form.service_arguments()
-            )
-        except BridgeError as exc:
-            form.add_error(None, exc.message)
-        else:
-            messages.success(request, _("Team event created. Teams can enter now."))
-            return redirect("tournaments:event_detail", event_id=event.pk)
-    return render(request, "tournaments/teams_event_form.html", {"form": form})

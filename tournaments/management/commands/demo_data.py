@@ -102,7 +102,27 @@ class Command(BaseCommand):
             User.objects.create_user(name, f"{name}@example.org", PASSWORD, display_name=full)
             for name, full in DEMO_TEAM_PLAYERS
         ]
-        last_week: list[Event] = []  # played last week (played_earlier, below)
+        played_earlier(self.events_played(players), LAST_WEEK)
+        # An individual event another scorer wrote (docs/rules.md § Individual events),
+        # imported as a director would from the page Import results.
+        sample = Path(settings.BASE_DIR) / "docs" / "samples" / "club-individual.xml"
+        imported = event_results_import(data=sample.read_bytes(), actor=director)
+        self.stdout.write(f"Imported {imported.name} from {sample.name}.")
+        self.events_to_come(director, players)
+        match = self.team_match(director, players + team_players)
+        self.stdout.write(f"Started {match.event.name}: Alice's four v Erin's four in play.")
+        self.pools(director)
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"Demo ready. Log in as director / {PASSWORD} (director, admin) or "
+                f"alice, bob, carol, dave, erin, frank, grace, henry / {PASSWORD} (players)."
+            )
+        )
+
+    def events_played(self, players: list[User]) -> list[Event]:
+        """The simulated events, played out: Swiss pairs, movements and team events.
+        Returns those played last week (``played_earlier``)."""
+        last_week: list[Event] = []
         finished = [
             ("Sunday Swiss Pairs (Cross-IMPs)", 24, 7, Event.Method.XIMP, 11),
             ("Wednesday Matchpoint Swiss", 15, 5, Event.Method.MP, 12),
@@ -165,14 +185,12 @@ class Command(BaseCommand):
             if earlier:
                 last_week.append(event)
             self.stdout.write(f"Simulated {event.name}: {count} teams.")
-        played_earlier(last_week, LAST_WEEK)
-        # An individual event another scorer wrote (docs/rules.md § Individual events),
-        # imported as a director would from the page Import results.
-        sample = Path(settings.BASE_DIR) / "docs" / "samples" / "club-individual.xml"
-        imported = event_results_import(data=sample.read_bytes(), actor=director)
-        self.stdout.write(f"Imported {imported.name} from {sample.name}.")
-        # Tonight's event starts in two minutes and runs on the clock (`make demo` starts
-        # it): log in as alice to play at your table, or as director to run it.
+        return last_week
+
+    def events_to_come(self, director: User, players: list[User]) -> None:
+        """Tonight's event starts in two minutes and runs on the clock (`make demo` starts
+        it): log in as alice to play at your table, or as director to run it. Friday's
+        is open for registration."""
         tonight = services.event_create(
             name="Tonight's Swiss (live)",
             start_at=timezone.now() + timedelta(minutes=2),
@@ -201,10 +219,10 @@ class Command(BaseCommand):
         entry = services.entry_register(event=upcoming, player=players[0], partner=players[1])
         services.entry_confirm(entry=entry, player=players[1])
         services.entry_register(event=upcoming, player=players[2], partner=players[3])
-        match = self.team_match(director, players + team_players)
-        self.stdout.write(f"Started {match.event.name}: Alice's four v Erin's four in play.")
-        # Scoring pools: last week's, played out (boards with their datum and scores, a
-        # leaderboard), and this week's, open now: four demo players can start a table.
+
+    def pools(self, director: User) -> None:
+        """Scoring pools: last week's, played out (boards with their datum and scores, a
+        leaderboard), and this week's, open now: four demo players can start a table."""
         week_ago = timezone.now() - timedelta(days=7)
         past = simulate_pool(
             PoolSimulationConfig(
@@ -219,12 +237,6 @@ class Command(BaseCommand):
             director=director, boards=48, now=now - timedelta(seconds=1),
         )  # fmt: skip
         pool_clock_step(event=pool, now=now)
-        self.stdout.write(
-            self.style.SUCCESS(
-                f"Demo ready. Log in as director / {PASSWORD} (director, admin) or "
-                f"alice, bob, carol, dave, erin, frank, grace, henry / {PASSWORD} (players)."
-            )
-        )
 
     def team_match(self, director: User, logins: list[User]) -> Match:
         """A round robin of four teams in play now (docs/rules.md § Teams): in round 1

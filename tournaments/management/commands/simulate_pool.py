@@ -10,6 +10,12 @@ from tqdm import tqdm
 from tournaments.errors import BridgeError
 from tournaments.formats.pool.simulation import PoolSimulationConfig, pool_report, simulate_pool
 
+#: The options that are the simulation's settings, under the same names.
+CONFIG_OPTIONS = (
+    "players", "tables_per_hour", "hours", "seed", "boards_per_table", "minutes_per_board",
+    "score_at", "retire_at", "library",
+)  # fmt: skip
+
 
 class Command(BaseCommand):
     help = "Simulate a scoring pool with synthetic players through the real services."
@@ -32,17 +38,7 @@ class Command(BaseCommand):
         parser.add_argument("--no-progress", action="store_true")
 
     def handle(self, *args, **opts):
-        config = PoolSimulationConfig(
-            players=opts["players"],
-            tables_per_hour=opts["tables_per_hour"],
-            hours=opts["hours"],
-            seed=opts["seed"],
-            boards_per_table=opts["boards_per_table"],
-            minutes_per_board=opts["minutes_per_board"],
-            score_at=opts["score_at"],
-            retire_at=opts["retire_at"],
-            library=opts["library"],
-        )
+        config = PoolSimulationConfig(**{name: opts[name] for name in CONFIG_OPTIONS})
         with tqdm(
             total=round(config.tables_per_hour * config.hours),
             desc="Simulating",

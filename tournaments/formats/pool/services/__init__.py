@@ -1,6 +1,7 @@
 """The duplicate scoring pool's state changes (``docs/rules.md`` § The scoring pool).
 
-* ``pool_create`` (``events.py``): a pool event open for a period, with its board library.
+* ``pool_create`` (``events.py``): a pool event open for a period, with its board library
+  (``event_create``, with the format's ``pool_creation_check`` and ``pool_rows_create``).
 * ``pool_join`` (``joining.py``): a player (alone, with a partner, or naming a partner and
   two ready opponents) is ready; whenever two pairs, a pair and two players or four
   players are ready, a table starts and is dealt its boards (``dealing.table_start``).
@@ -18,7 +19,7 @@ board, then the pool's arrival counter.
 
 from .closing import pool_clock_step, pool_sitting_close
 from .dealing import boards_pick, entry_of_player, table_start
-from .events import library_extend, pool_create
+from .events import library_extend, pool_create, pool_creation_check, pool_rows_create
 from .joining import players_at_tables, pool_join, pool_leave, table_from
 from .scoring import pool_result_arrived, pool_result_corrected
 
@@ -29,6 +30,8 @@ __all__ = [
     "players_at_tables",
     "pool_clock_step",
     "pool_create",
+    "pool_creation_check",
+    "pool_rows_create",
     "pool_join",
     "pool_leave",
     "pool_result_arrived",

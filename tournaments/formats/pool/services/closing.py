@@ -107,8 +107,9 @@ def _next_due(event: Event) -> datetime | None:
 
 def pool_clock_step(*, event: Event, now: datetime) -> str | None:
     """The clock's step for a pool (``services/schedule.py``): open it at its start,
-    close tables whose time is up, and close the pool at its end."""
-    with transaction.atomic():
+    close tables whose time is up, and close the pool at its end. One durable
+    transaction (``docs/rules.md`` § Concurrency)."""
+    with transaction.atomic(durable=True):
         event = event_for_update(event.pk)
         step = None
         if event.status == Event.Status.REGISTRATION:

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import random
 from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
 
-from django.db import transaction
 from django.db.models import Max
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import scoring
@@ -23,37 +22,32 @@ from ....models import (
     PoolBoard,
     PoolSettings,
 )
-from ....permissions import director_required
-from ....services.audit import log_action
+from ....services.events import event_create
+from ...creation import Creation
+
+if TYPE_CHECKING:
+    from ...base import Format
 
 # -- the event ----------------------------------------------------------------------------
 
 
-def pool_create(
+def pool_creation_check(
+    fmt: Format,
     *,
-    name: str,
     start_at: datetime,
+    now: datetime,
     ends_at: datetime,
-    director: User | None = None,
     boards: int = 0,
     boards_per_table: int = 4,
     minutes_per_board: int = 8,
     score_at: int = 6,
     retire_at: int = 40,
-    lead_required: bool = True,
-    online_play: bool = True,
-    time_zone: str | None = None,
     rng: random.Random | None = None,
-    now: datetime | None = None,
     analyse: bool = True,
-) -> Event:
-    """A pool event open from ``start_at`` to ``ends_at`` with ``boards`` boards dealt
-    into its library now (more are dealt whenever a table finds too few)."""
-    now = now or timezone.now()
-    if director is not None:
-        director_required(user=director)
-    if not name.strip():
-        raise BridgeError(_("An event needs a name."), code="name")
+) -> Creation:
+    """A pool's settings, checked: open from ``start_at`` to ``ends_at``, with
+    ``boards`` boards dealt into its library at its creation (``analyse``: queue their
+    analysis; a simulation may skip it)."""
     if ends_at <= start_at:
         raise BridgeError(_("The pool must close after it opens."), code="ends_at")
     if ends_at <= now:
@@ -71,28 +65,48 @@ def pool_create(
         )
     if not 0 <= boards <= 5000:
         raise BridgeError(_("A library holds up to 5000 boards to start with."), code="boards")
-    with transaction.atomic(durable=True):
-        event = Event.objects.create(
-            name=name.strip(),
-            kind=Event.Kind.POOL,
-            start_at=start_at,
-            director=director,
-            method=Event.Method.IMP,
-            lead_required=lead_required,
-            online_play=online_play,
-            next_transition_at=start_at,
-            **({"time_zone": time_zone} if time_zone else {}),
-        )
-        PoolSettings.objects.create(
-            event=event,
-            ends_at=ends_at,
-            boards_per_table=boards_per_table,
-            minutes_per_board=minutes_per_board,
-            score_at=score_at,
-            retire_at=retire_at,
-        )
-        library_extend(event=event, count=boards, rng=rng, analyse=analyse)
-        log_action(event=event, actor=director, action="event_create", data={"kind": "pool"})
+    rows = {
+        "ends_at": ends_at,
+        "boards_per_table": boards_per_table,
+        "minutes_per_board": minutes_per_board,
+        "score_at": score_at,
+        "retire_at": retire_at,
+        "boards": boards,
+        "rng": rng,
+        "analyse": analyse,
+    }
+    return Creation(method=Event.Method.IMP, rows=rows, log={"kind": "pool"})
+
+
+def pool_rows_create(
+    *, event: Event, boards: int, rng: random.Random | None, analyse: bool, **settings
+) -> None:
+    """A new pool's settings and the first boards of its library."""
+    PoolSettings.objects.create(event=event, **settings)
+    library_extend(event=event, count=boards, rng=rng, analyse=analyse)
+
+
+def pool_create(
+    *,
+    name: str,
+    start_at: datetime,
+    ends_at: datetime,
+    director: User | None = None,
+    now: datetime | None = None,
+    **settings,
+) -> Event:
+    """A pool event open from ``start_at`` to ``ends_at`` (``event_create``; the
+    settings are ``pool_creation_check``'s), with its library dealt now (more are dealt
+    whenever a table finds too few). ``director`` must be a director."""
+    event = event_create(
+        name=name,
+        kind=Event.Kind.POOL,
+        start_at=start_at,
+        ends_at=ends_at,
+        user=director,
+        now=now,
+        **settings,
+    )
     return Event.objects.get(pk=event.pk)
 
 

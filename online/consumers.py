@@ -1,0 +1,128 @@
+"""The online table's WebSocket: thin (decode, check, call the service, fan out).
+
+On connect the user's seat is checked (a seat at the table, or the event's director) and
+the connection joins the table's group (``table-<id>``) and is sent its view. An ``act``
+message calls the same service as the REST API; a refusal goes to the sender alone, with
+the message's ``id``. Every change reaches the group as a snapshot, and each connection
+sends its own seat's view of it (``state.seat_view``): no other view leaves the server.
+A message over ``ONLINE_MESSAGE_MAX_BYTES`` is refused (``too_large``), and so is one
+over ``ONLINE_MESSAGES_PER_SECOND`` (``too_fast``). Shapes: docs/online-play.md.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import deque
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.conf import settings
+from django.utils.translation import gettext as _
+
+from tournaments.errors import BridgeError
+
+from . import services
+from .state import group_name, seat_view
+
+#: The close code of a connection refused at connect (not signed in, no seat here).
+CLOSE_REFUSED = 4403
+
+
+class TableConsumer(AsyncJsonWebsocketConsumer):
+    seat: str | None = None
+    group: str | None = None
+
+    async def connect(self) -> None:
+        kwargs = self.scope["url_route"]["kwargs"]
+        self.event_id, self.table_id = kwargs["event_id"], kwargs["table_id"]
+        self.sent_at: deque[float] = deque()
+        await self.accept()
+        user = self.scope.get("user")
+        if user is None or not user.is_authenticated:
+            await self._refuse("not_authenticated", _("Sign in first."))
+            return
+        try:
+            view = await database_sync_to_async(services.table_state_get)(
+                user=user, event_id=self.event_id, table_id=self.table_id
+            )
+        except BridgeError as error:
+            await self._refuse(error.code, error.message)
+            return
+        self.seat = view["seat"]
+        self.group = group_name(self.table_id)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.send_json({"type": "state", "table": view})
+
+    async def _refuse(self, code: str, detail: str) -> None:
+        await self.send_json({"type": "error", "id": None, "code": code, "detail": detail})
+        await self.close(code=CLOSE_REFUSED)
+
+    async def disconnect(self, code) -> None:
+        if self.group is not None:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    # -- client -> server ---------------------------------------------------------------
+
+    async def receive(self, text_data=None, bytes_data=None, **kwargs) -> None:
+        size = len(text_data.encode()) if text_data is not None else len(bytes_data or b"")
+        if size > settings.ONLINE_MESSAGE_MAX_BYTES:
+            await self._error(None, "too_large", _("The message is too large."))
+            return
+        now = time.monotonic()
+        while self.sent_at and now - self.sent_at[0] >= 1.0:
+            self.sent_at.popleft()
+        if len(self.sent_at) >= settings.ONLINE_MESSAGES_PER_SECOND:
+            await self._error(None, "too_fast", _("Too many messages: slow down."))
+            return
+        self.sent_at.append(now)
+        try:
+            content = json.loads(text_data) if text_data is not None else None
+        except ValueError:
+            content = None
+        if not isinstance(content, dict):
+            await self._error(None, "bad_message", _("A message is a JSON object."))
+            return
+        await self.receive_json(content)
+
+    async def receive_json(self, content, **kwargs) -> None:
+        kind = content.get("type")
+        message_id = content.get("id")
+        if not isinstance(message_id, str | int | None) or isinstance(message_id, bool):
+            message_id = None
+        if kind == "ping":
+            await self.send_json({"type": "pong"})
+            return
+        if kind != "act" or self.group is None:
+            await self._error(message_id, "bad_message", _("Unknown message type."))
+            return
+        version = content.get("version")
+        if not isinstance(version, int) or isinstance(version, bool):
+            await self._error(message_id, "bad_message", _("version must be a number."))
+            return
+        try:
+            await database_sync_to_async(services.play_act)(
+                user=self.scope["user"],
+                event_id=self.event_id,
+                table_id=self.table_id,
+                version=version,
+                kind=str(content.get("kind", "")),
+                value=content.get("value"),
+                alert=content.get("alert") or "",
+                seat=content.get("seat"),
+            )
+        except BridgeError as error:
+            await self._error(message_id, error.code, error.message)
+
+    async def _error(self, message_id, code: str, detail: str) -> None:
+        await self.send_json({"type": "error", "id": message_id, "code": code, "detail": detail})
+
+    # -- the table's group -> this connection ----------------------------------------------
+
+    async def table_state(self, message: dict) -> None:
+        """A change at the table: this seat's view of each snapshot, in order."""
+        for snapshot in message["states"]:
+            await self.send_json({"type": "state", "table": seat_view(snapshot, self.seat)})
+
+    async def table_warning(self, message: dict) -> None:
+        await self.send_json({"type": "warning", "minutes_left": message["minutes_left"]})

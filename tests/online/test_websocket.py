@@ -1,0 +1,269 @@
+"""The online table's WebSocket (docs/online-play.md) through the real ASGI application
+(``config.asgi``: origin check, session or ``?token=``, routing), with Channels' test
+communicator: state on connect, acts, errors to the sender alone, the size and rate
+limits, and the secrecy of every message a seat receives over a whole board."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from asgiref.sync import async_to_sync
+from channels.testing import WebsocketCommunicator
+from django.contrib.auth import get_user_model
+from django.test import override_settings
+
+from config.asgi import application
+from online.models import PlayAction
+from tableplay import Action, Table
+from tableplay.cards import seat_next
+from tests.conftest import api_token_for
+from tests.factories import UserFactory
+from tests.tableplay.helpers import legal_cards, random_call
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+HEADERS = [(b"origin", b"http://testserver"), (b"host", b"testserver")]
+
+
+def path(online, token=None):
+    url = f"/ws/events/{online.event.pk}/tables/{online.table.pk}/"
+    return f"{url}?token={token}" if token else url
+
+
+def connect(online, token):
+    """A communicator signed in with an API ``token`` on the URL."""
+    return WebsocketCommunicator(application, path(online, token), headers=HEADERS)
+
+
+def tokens(online, *extra):
+    """An API token for each seat's player (and for each of ``extra``), made before the
+    event loop runs (signing in reads the database)."""
+    out = {seat: api_token_for(user)["token"] for seat, user in online.players.items()}
+    return out | {i: api_token_for(user)["token"] for i, user in enumerate(extra)}
+
+
+async def drain(comm, timeout=0.3):
+    """Every message waiting on ``comm``."""
+    out = []
+    while not await comm.receive_nothing(timeout=timeout):
+        out.append(await comm.receive_json_from())
+    return out
+
+
+def run(coro_fn):
+    async_to_sync(coro_fn)()
+
+
+def test_a_seat_connects_and_gets_its_state_then_every_change(online):
+    dealer = online.engine().to_play
+    other = seat_next(dealer)
+    token = tokens(online)
+
+    async def scenario():
+        mine, theirs = connect(online, token[dealer]), connect(online, token[other])
+        assert (await mine.connect())[0] and (await theirs.connect())[0]
+        first = await mine.receive_json_from()
+        assert first["type"] == "state" and first["table"]["seat"] == dealer
+        assert first["table"]["version"] == 0
+        await theirs.receive_json_from()
+        await mine.send_json_to(
+            {"type": "act", "id": "c-1", "version": 0, "kind": "call", "value": "1NT"}
+        )
+        got = await mine.receive_json_from(timeout=3)
+        seen = await theirs.receive_json_from(timeout=3)
+        assert got["type"] == seen["type"] == "state"
+        assert got["table"]["version"] == seen["table"]["version"] == 1
+        assert seen["table"]["seat"] == other and seen["table"]["hands"][dealer] is None
+        # a replayed message: an error to the sender alone
+        await mine.send_json_to(
+            {"type": "act", "id": "c-2", "version": 0, "kind": "call", "value": "1NT"}
+        )
+        error = await mine.receive_json_from(timeout=3)
+        assert error == {"type": "error", "id": "c-2", "code": "stale", "detail": error["detail"]}
+        assert await theirs.receive_nothing(timeout=0.3)
+        await mine.send_json_to({"type": "ping"})
+        assert await mine.receive_json_from() == {"type": "pong"}
+        await mine.disconnect()
+        await theirs.disconnect()
+
+    run(scenario)
+    assert PlayAction.objects.count() == 1
+
+
+def test_an_outsider_and_an_anonymous_connection_are_refused(online):
+    token = tokens(online, UserFactory())
+
+    async def scenario():
+        outsider = connect(online, token[0])
+        assert (await outsider.connect())[0]
+        message = await outsider.receive_json_from()
+        assert message["type"] == "error" and message["code"] == "not_seated"
+        assert (await outsider.receive_output())["type"] == "websocket.close"
+        anonymous = WebsocketCommunicator(application, path(online), headers=HEADERS)
+        await anonymous.connect()
+        assert (await anonymous.receive_json_from())["code"] == "not_authenticated"
+        bad_token = WebsocketCommunicator(application, path(online, "nope"), headers=HEADERS)
+        await bad_token.connect()
+        assert (await bad_token.receive_json_from())["code"] == "not_authenticated"
+
+    run(scenario)
+
+
+def test_another_site_s_page_cannot_open_the_socket(online):
+    token = api_token_for(online.players["N"])["token"]
+
+    async def scenario():
+        comm = WebsocketCommunicator(
+            application, path(online, token), headers=[(b"origin", b"http://evil.example")]
+        )
+        connected, _ = await comm.connect()
+        assert not connected
+
+    run(scenario)
+
+
+@override_settings(ONLINE_MESSAGES_PER_SECOND=3)
+def test_bad_large_and_fast_messages_are_refused_to_the_sender(online):
+    dealer = online.engine().to_play
+    token = tokens(online)
+
+    async def scenario():
+        comm = connect(online, token[dealer])
+        await comm.connect()
+        await comm.receive_json_from()
+        await comm.send_to(text_data="x" * 5000)
+        assert (await comm.receive_json_from())["code"] == "too_large"
+        await comm.send_to(text_data="not json")
+        assert (await comm.receive_json_from())["code"] == "bad_message"
+        await comm.send_json_to({"type": "act", "id": 7, "version": "0", "kind": "call"})
+        assert await comm.receive_json_from() == {
+            "type": "error",
+            "id": 7,
+            "code": "bad_message",
+            "detail": "version must be a number.",
+        }
+        await comm.send_json_to({"type": "ping"})
+        await comm.receive_json_from()
+        await comm.send_json_to({"type": "ping"})
+        assert (await comm.receive_json_from())["code"] == "too_fast"
+        await comm.disconnect()
+
+    run(scenario)
+    assert PlayAction.objects.count() == 0
+
+
+def _cards_in(message: dict) -> set[str]:
+    """Every card a message shows: hands, the deal (PBN), the tricks and play."""
+    cards = set()
+    text = json.dumps(message)
+    for token in (
+        text.replace('"', " ").replace(",", " ").replace("[", " ").replace("]", " ").split()
+    ):
+        if len(token) == 2 and token[0] in "SHDC" and token[1] in "AKQJT98765432":
+            cards.add(token)
+    deal = message.get("table", {}).get("deal")
+    if deal:
+        hands = deal[2:].split()
+        for hand in hands:
+            for suit, ranks in zip("SHDC", hand.split("."), strict=True):
+                cards |= {suit + r for r in ranks}
+    for hand_pbn in (message.get("table", {}).get("hand_pbn") or {}).values():
+        for suit, ranks in zip("SHDC", hand_pbn.split("."), strict=True):
+            cards |= {suit + r for r in ranks}
+    return cards
+
+
+def test_no_message_to_a_seat_shows_a_card_it_may_not_see(online):
+    """A whole board with four seat connections: every message each seat receives shows
+    only its own hand, dummy once the lead is faced, the cards played, and all four hands
+    once the board is over (docs/rules.md § Online play, what a seat sees)."""
+    rng = random.Random(11)
+    snapshot = online.snapshot()
+    board = snapshot["board"]
+    engine = Table(snapshot["deal"], snapshot["dealer"], snapshot["vulnerability"])
+    received: dict[str, list[dict]] = {s: [] for s in "NESW"}
+    token = tokens(online)
+
+    async def until_version(seat, comm, version):
+        """Every message to ``seat`` up to its state at ``version`` (of this board)."""
+        while True:
+            message = await comm.receive_json_from(timeout=5)
+            received[seat].append(message)
+            _check(message, seat, _allowed(engine)[seat], board)
+            table = message.get("table") or {}
+            if table.get("board") == board and table.get("version") == version:
+                return
+
+    async def scenario():
+        comms = {s: connect(online, token[s]) for s in "NESW"}
+        for seat, comm in comms.items():
+            await comm.connect()
+            await until_version(seat, comm, 0)
+        count = 0
+        while engine.phase != "over":
+            if engine.phase == "auction":
+                seat, kind, value = engine.to_play, "call", random_call(engine, rng)
+            else:
+                seat, kind, value = engine.actor, "card", rng.choice(legal_cards(engine))
+            alert = "strong" if kind == "call" and count == 0 else ""
+            await comms[seat].send_json_to(
+                {"type": "act", "id": str(count), "version": engine.version, "kind": kind,
+                 "value": value, "alert": alert}
+            )  # fmt: skip
+            engine.apply(Action(kind, seat, value, alert))
+            count += 1
+            for s, comm in comms.items():
+                await until_version(s, comm, engine.version)
+        for s, comm in comms.items():  # the next board's first state
+            received[s] += await drain(comm, 0.3)
+            for message in received[s]:
+                _check(message, s, _allowed(engine)[s], board)
+            await comm.disconnect()
+
+    run(scenario)
+    for seat in "NESW":
+        assert all(m["type"] == "state" for m in received[seat]), received[seat][-3:]
+        assert len(received[seat]) >= 10
+    last = [m for m in received["N"] if m["table"]["board"] == board][-1]
+    assert last["table"]["phase"] == "over" and last["table"]["deal"]
+    assert last["table"]["next"]["board_number"] == 2
+    assert any(m["table"]["board"] != board for m in received["N"])  # the next one started
+
+
+def _allowed(engine: Table) -> dict[str, set[str]]:
+    """The cards each seat may see now: its own hand, dummy once the lead is faced, the
+    cards played; everything once the board is over."""
+    everything = {c for hand in engine.hands.values() for c in hand}
+    played = {c.value for c in engine.cards}
+    out = {}
+    for seat in "NESW":
+        if engine.phase == "over":
+            out[seat] = everything
+            continue
+        seen = set(engine.hands[seat]) | played
+        if engine.dummy and engine.dummy_visible:
+            seen |= set(engine.hands[engine.dummy])
+        out[seat] = seen
+    return out
+
+
+def _check(message: dict, seat: str, allowed: set[str], board: int) -> None:
+    if message.get("type") != "state":
+        return
+    assert message["table"]["seat"] == seat
+    if message["table"]["board"] != board:  # the next board, not started: its own hand only
+        assert message["table"]["phase"] == "auction" and not message["table"]["auction"]
+        assert [s for s in "NESW" if message["table"]["hands"][s]] == [seat]
+        assert message["table"]["deal"] is None
+        return
+    shown = _cards_in(message)
+    assert shown <= allowed, (seat, sorted(shown - allowed))
+    for call in message["table"]["auction"]:
+        if "alert" in call and message["table"]["phase"] != "over":
+            assert call["seat"] != seat_next(seat, 2), "an alert shown to the caller's partner"
+
+
+def test_get_user_model_is_the_project_s():
+    assert get_user_model().__name__ == "User"
