@@ -19,11 +19,13 @@ lower rate than asked and as sending lag).
 
 First ``--seconds`` at ``--pace``; then (unless ``--no-ramp``) the interval shrinks by
 ``--ramp`` a step (``--step-seconds`` each) until the p99 reaches 100 ms, actions are
-refused or lost, or the rate falls short of what was asked (when the asked pace already
-misses, it grows by the same factor until one holds); it prints the fastest pace whose
-p99 stayed under 100 ms. For every step: the tables, actions a second, latency
-p50/p95/p99/max, the server's CPU (all its processes and their children, from
-``/proc``) and its resident memory (the sum of RSS; PSS counts shared pages once). At
+refused or late (unanswered for 10 s), or the rate falls short of what was asked (when
+the asked pace already misses, it grows by the same factor until one holds); it prints
+the fastest pace whose p99 stayed under 100 ms. For every step: the tables, actions a
+second, latency p50/p95/p99/max, the server's CPU (all its processes and their
+children, from ``/proc``) and its resident memory (the sum of RSS; PSS counts shared
+pages once), and the CPU of PostgreSQL's backends, Redis and the clients. It also
+measures, in its own process, where an action's server CPU goes. At
 the end, a check that every action acknowledged was stored exactly once: per table the
 ``PlayAction`` rows equal the actions acknowledged, and every board's ``seq`` runs 1..n
 with no gap or duplicate. Figures, not asserts (README § Benchmarks).
@@ -62,7 +64,7 @@ from bench.bench_load import Client, _pct, _setup_django
 ROOT = Path(__file__).resolve().parent.parent
 SEATS = ("N", "E", "S", "W")
 TARGET_P99_MS = 100.0
-#: How long an action may go unanswered before the table counts it lost and moves on.
+#: How long an action may go unanswered before the table counts it late and moves on.
 ACK_TIMEOUT = 10.0
 #: About how many actions a board takes (auction and 52 cards), to size the round.
 ACTIONS_PER_BOARD = 50
@@ -428,7 +430,9 @@ class TableRun:
         self.ws: dict[str, object] = {}
         self.views: dict[str, dict] = {}
         self.changed = asyncio.Event()
-        self.pending: dict[int, list] = {}  # new version -> [sent at, actor, seats still to see]
+        # message id -> [sent at, actor, the new version, seats still to see, actor saw it]
+        self.pending: dict[int, list] = {}
+        self.sequence = 0  # the message ids
         self.acked = 0  # actions whose new version the acting seat has seen
         self.done = False  # no board left to play here
         self.step_reset()
@@ -437,27 +441,40 @@ class TableRun:
         self.latencies: list[float] = []
         self.lags: list[float] = []
         self.errors: Counter = Counter()
-        self.sent = self.lost = 0
+        self.sent = self.late = 0
 
     def seen(self, seat: str, view: dict, at: float) -> None:
+        """A state reached ``seat``: the actions it answers, once every seat has it."""
         self.views[seat] = view
         version = view.get("version", 0)
-        for target in [v for v in self.pending if v <= version]:
-            item = self.pending[target]
-            if item[1] == seat and seat in item[2]:
+        for key in [k for k, item in self.pending.items() if item[2] <= version]:
+            item = self.pending[key]
+            if item[1] == seat and not item[4]:
+                item[4] = True
                 self.acked += 1
-            item[2].discard(seat)
-            if not item[2]:
+            item[3].discard(seat)
+            if not item[3]:
                 self.latencies.append((at - item[0]) * 1000)
-                del self.pending[target]
+                del self.pending[key]
         self.changed.set()
 
     def refused(self, message: dict) -> None:
         self.errors[message.get("code") or "?"] += 1
-        target = message.get("id")
-        if isinstance(target, int):
-            self.pending.pop(target, None)
+        self.pending.pop(message.get("id"), None)
         self.changed.set()
+
+    def waiting(self) -> bool:
+        """An action in flight for less than ``ACK_TIMEOUT``: the table waits for it. An
+        older one stays in flight (an answer that comes yet still counts) but the table
+        moves on; it is counted late."""
+        now = time.monotonic()
+        for item in self.pending.values():
+            if now - item[0] <= ACK_TIMEOUT:
+                return True
+            if len(item) == 5:
+                item.append(True)
+                self.late += 1
+        return False
 
     async def wait_change(self, until: float) -> bool:
         self.changed.clear()
@@ -497,18 +514,10 @@ class TableRun:
             return "card", self.rng.choice(legal["cards"])
         return None
 
-    def expire(self) -> None:
-        """Actions unanswered for ``ACK_TIMEOUT``: counted lost, the table moves on."""
-        now = time.monotonic()
-        for target in [v for v, item in self.pending.items() if now - item[0] > ACK_TIMEOUT]:
-            del self.pending[target]
-            self.lost += 1
-
     async def act(self, until: float) -> bool:
         """Wait for every seat to be current, then the acting seat sends its action."""
         while True:
-            self.expire()
-            view = self.actor_view() if not self.pending else False
+            view = self.actor_view() if not self.waiting() else False
             if view is None:
                 self.done = True
                 return False
@@ -520,14 +529,15 @@ class TableRun:
                 return False
         kind, value = choice
         seat = view["seat"]
-        target = view["version"] + 1
-        self.pending[target] = [time.monotonic(), seat, set(SEATS)]
-        message = {"type": "act", "id": target, "version": view["version"], "kind": kind,
+        self.sequence += 1
+        key = self.sequence
+        self.pending[key] = [time.monotonic(), seat, view["version"] + 1, set(SEATS), False]
+        message = {"type": "act", "id": key, "version": view["version"], "kind": kind,
                    "value": value}  # fmt: skip
         try:
             await self.ws[seat].send(json.dumps(message))
         except Exception:  # noqa: BLE001 - the connection is gone: the table stops here
-            self.pending.pop(target, None)
+            self.pending.pop(key, None)
             self.errors["closed"] += 1
             self.done = True
             return False
@@ -545,10 +555,9 @@ class TableRun:
             self.lags.append((time.monotonic() - due) * 1000)
             due = max(due + pace, time.monotonic())  # behind: the next one as soon as it may
         drain = time.monotonic() + ACK_TIMEOUT
-        while self.pending and time.monotonic() < drain:
+        while self.waiting() and time.monotonic() < drain:
             await self.wait_change(drain)
-        self.lost += len(self.pending)
-        self.pending.clear()
+        self.waiting()  # what is still unanswered now counts late
 
 
 async def _read(table: TableRun, seat: str, ws) -> None:
@@ -620,7 +629,7 @@ async def _client_async(conn, port: int, event: int, rows: list[dict], seed: int
                     "latencies": [x for t in tables for x in t.latencies],
                     "lags": [x for t in tables for x in t.lags],
                     "sent": sum(t.sent for t in tables),
-                    "lost": sum(t.lost for t in tables),
+                    "late": sum(t.late for t in tables),
                     "errors": dict(errors),
                     "tables_done": sum(t.done for t in tables),
                     "cpu": cpu,
@@ -633,7 +642,8 @@ async def _client_async(conn, port: int, event: int, rows: list[dict], seed: int
                     await ws.close()
             for r in readers:
                 r.cancel()
-            conn.send(("closed", {t.id: t.acked for t in tables}))
+            unanswered = sum(not item[4] for t in tables for item in t.pending.values())
+            conn.send(("closed", ({t.id: t.acked for t in tables}, unanswered)))
             return
 
 
@@ -778,7 +788,7 @@ def run(
                 "latencies": [x for d in done for x in d["latencies"]],
                 "lags": [x for d in done for x in d["lags"]],
                 "sent": sum(d["sent"] for d in done),
-                "lost": sum(d["lost"] for d in done),
+                "late": sum(d["late"] for d in done),
                 "errors": sum((Counter(d["errors"]) for d in done), Counter()),
                 "tables_done": sum(d["tables_done"] for d in done),
                 "client_cpu": sum(d["cpu"] for d in done) / wall,
@@ -795,7 +805,7 @@ def run(
             row["cpu_ms_per_action"] = (cpu_end - cpu_start) * 1000 / max(row["sent"], 1)
             row["ok"] = (
                 _pct(row["latencies"], 99) < TARGET_P99_MS
-                and not row["lost"]
+                and not row["late"]
                 and not row["errors"]
                 and row["rate"] >= 0.9 * row["asked"]
             )
@@ -805,10 +815,13 @@ def run(
             elif row["ok"] == slower:  # faster: the first miss; slower: the first hold
                 break
         acked: dict[int, int] = {}
+        unanswered = 0
         for pipe in pipes:
             pipe.send(("close",))
         for pipe in pipes:
-            acked |= _answer(pipe, clients, 120)
+            theirs, count = _answer(pipe, clients, 120)
+            acked |= theirs
+            unanswered += count
         for proc in clients:
             proc.join(timeout=30)
         _stop(procs)
@@ -818,6 +831,7 @@ def run(
             "client_processes": client_processes, "deflate": deflate, "build_seconds": built,
             "boards": field["boards"], "connect": connect, "idle": idle, "steps": rows_out,
             "cores": os.cpu_count(), "loadavg": os.getloadavg()[0], "breakdown": breakdown,
+            "unanswered": unanswered,
         }  # fmt: skip
         figures |= _check_stored(field, acked)
         failed = False
@@ -858,7 +872,7 @@ def report(f: dict) -> str:
         f"{f['idle']['processes']} processes",
         "",
         "  every  | asked/s | done/s | latency to all 4 seats, ms   | send lag | CPU % of a core:"
-        "               | server memory, peak | lost, refused",
+        "               | server memory, peak | late, refused",
         "         |         |        |  p50 /  p95 /  p99 /   max   |  p99 ms  | server (ms/act)"
         "  db  redis  clients | RSS (PSS)           |",
     ]
@@ -873,7 +887,7 @@ def report(f: dict) -> str:
             f"{r['server_cpu'] * 100:>6.0f} ({r['cpu_ms_per_action']:>4.1f})"
             f" {r['db_cpu'] * 100:>4.0f} {r['redis_cpu'] * 100:>5.0f} "
             f"{r['client_cpu'] * 100:>8.0f} | {_mb(r['peak_rss']):>7} ({_mb(r['peak_pss'])})"
-            f"    | {r['lost']}, {errors}" + ("" if r["ok"] else "  <- over")
+            f"    | {r['late']}, {errors}" + ("" if r["ok"] else "  <- over")
         )
         if len(r["split"]) > 1:
             lines[-1] += (
@@ -899,7 +913,8 @@ def report(f: dict) -> str:
         f"  stored exactly once: {'yes' if f['exactly_once'] else 'NO'} "
         f"({f['acknowledged']} actions acknowledged, {f['stored']} PlayAction rows over "
         f"{f['boards_played']} boards; {f['boards_with_gaps']} boards with a gap or a "
-        f"duplicate in seq, {f['tables_mismatched']} tables whose rows differ)",
+        f"duplicate in seq, {f['tables_mismatched']} tables whose rows differ; "
+        f"{f['unanswered']} actions never answered)",
         f"  where an action's server CPU goes (one process, {b['actions']} actions, ms CPU "
         f"an action): play service {b['act_ms']:.1f} ({b['queries']:.1f} queries, at most "
         f"{b['queries_max']}; SQL sent and read {b['sql_ms']:.1f}, ORM around it "
