@@ -263,15 +263,28 @@ def _raise_fd_limit() -> int:
     return hard
 
 
+def _listeners(processes: int) -> list[socket.socket]:
+    """One listening loopback socket a server process, all on one port with
+    SO_REUSEPORT: the kernel spreads the connections evenly over the processes (with one
+    shared socket, whichever process wakes first takes them, and one did 70 %)."""
+    sockets: list[socket.socket] = []
+    port = 0
+    for _ in range(processes):
+        listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+        listener.bind(("127.0.0.1", port))
+        listener.listen(4096)
+        port = listener.getsockname()[1]
+        os.set_inheritable(listener.fileno(), True)
+        sockets.append(listener)
+    return sockets
+
+
 def _servers(kind: str, processes: int, db_url: str, log_path: str):
-    """``processes`` ASGI servers on one listening loopback socket; (procs, port)."""
-    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    listener.bind(("127.0.0.1", 0))
-    listener.listen(4096)
-    port = listener.getsockname()[1]
-    fd = listener.fileno()
-    os.set_inheritable(fd, True)
+    """``processes`` ASGI servers on one loopback port; (procs, port)."""
+    listeners = _listeners(processes)
+    port = listeners[0].getsockname()[1]
     env = dict(os.environ)
     env.update(
         DJANGO_SETTINGS_MODULE="config.settings.production",
@@ -284,26 +297,29 @@ def _servers(kind: str, processes: int, db_url: str, log_path: str):
         CELERY_BROKER_URL=os.environ.get("CELERY_BROKER_URL") or "memory://",
         PYTHONWARNINGS="ignore:No directory at",  # whitenoise: no collectstatic here
     )
-    if kind == "uvicorn":
-        cmd = [sys.executable, "-m", "uvicorn", "--fd", str(fd), "--log-level", "warning",
-               "--no-access-log", "config.asgi:application"]  # fmt: skip
-    else:
-        cmd = [sys.executable, "-m", "daphne", "--fd", str(fd), "-v", "0",
-               "config.asgi:application"]  # fmt: skip
+
+    def command(fd: int) -> list[str]:
+        if kind == "uvicorn":
+            return [sys.executable, "-m", "uvicorn", "--fd", str(fd), "--log-level", "warning",
+                    "--no-access-log", "config.asgi:application"]  # fmt: skip
+        return [sys.executable, "-m", "daphne", "--fd", str(fd), "-v", "0",
+                "config.asgi:application"]  # fmt: skip
+
     log = open(log_path, "ab")  # noqa: SIM115 - the servers write to it until stopped
     procs = [
         subprocess.Popen(
-            cmd,
+            command(listener.fileno()),
             cwd=ROOT,
             env=env,
-            pass_fds=(fd,),
+            pass_fds=(listener.fileno(),),
             start_new_session=True,
             stdout=log,
             stderr=subprocess.STDOUT,
         )  # fmt: skip
-        for _ in range(processes)
+        for listener in listeners
     ]
-    listener.close()  # the servers hold it now
+    for listener in listeners:
+        listener.close()  # the servers hold them now
     log.close()
     deadline = time.monotonic() + 60
     up: set[int] = set()
