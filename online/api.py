@@ -55,6 +55,10 @@ class TableViewSerializer(serializers.Serializer):
         help_text='After the board: {"board", "board_number"}, or {"round_over": true}.',
     )
     connected = serializers.DictField(allow_null=True)
+    delay = serializers.IntegerField(
+        required=False,
+        help_text="A delayed spectator's view only: how many seconds behind the table it is.",
+    )
 
     class Meta:
         ref_name = "OnlineTable"

@@ -8,4 +8,15 @@ class OnlineConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from . import receivers  # noqa: F401 - connects the round close's cut
+        from tournaments.extensions import OnlineSimulator, online_simulators
+
+        from . import (
+            receivers,  # noqa: F401 - connects the round close's cut
+            simulation,
+        )
+
+        online_simulators.append(
+            OnlineSimulator(
+                tables_play=simulation.tables_play, boards_describe=simulation.boards_describe
+            )
+        )

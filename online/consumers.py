@@ -6,11 +6,15 @@ message calls the same service as the REST API; a refusal goes to the sender alo
 the message's ``id``. Every change reaches the group as a snapshot, and each connection
 sends its own seat's view of it (``state.seat_view``): no other view leaves the server.
 A message over ``ONLINE_MESSAGE_MAX_BYTES`` is refused (``too_large``), and so is one
-over ``ONLINE_MESSAGES_PER_SECOND`` (``too_fast``). Shapes: docs/online-play.md.
+over ``ONLINE_MESSAGES_PER_SECOND`` (``too_fast``). A ``chat`` message, when the event
+allows chat, is relayed to the table's seats (``online.chat``); a delayed spectator is
+sent the stored table the delay after each change (``online.spectators``). Shapes:
+docs/online-play.md.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from collections import deque
@@ -23,6 +27,7 @@ from django.utils.translation import gettext as _
 from tournaments.errors import BridgeError
 
 from . import services
+from .chat import chat_message_build
 from .state import group_name, seat_view
 
 #: The close code of a connection refused at connect (not signed in, no seat here).
@@ -31,12 +36,14 @@ CLOSE_REFUSED = 4403
 
 class TableConsumer(AsyncJsonWebsocketConsumer):
     seat: str | None = None
+    delay: int = 0
     group: str | None = None
 
     async def connect(self) -> None:
         kwargs = self.scope["url_route"]["kwargs"]
         self.event_id, self.table_id = kwargs["event_id"], kwargs["table_id"]
         self.sent_at: deque[float] = deque()
+        self.later: set[asyncio.Task] = set()  # a delayed spectator's views to come
         await self.accept()
         user = self.scope.get("user")
         if user is None or not user.is_authenticated:
@@ -50,6 +57,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             await self._refuse(error.code, error.message)
             return
         self.seat = view["seat"]
+        self.delay = view.get("delay", 0)  # a delayed spectator (online.spectators)
         self.group = group_name(self.table_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.send_json({"type": "state", "table": view})
@@ -59,6 +67,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         await self.close(code=CLOSE_REFUSED)
 
     async def disconnect(self, code) -> None:
+        for task in list(getattr(self, "later", ())):
+            task.cancel()
         if self.group is not None:
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
@@ -93,6 +103,9 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         if kind == "ping":
             await self.send_json({"type": "pong"})
             return
+        if kind == "chat" and self.group is not None:
+            await self._chat(message_id, content.get("text"))
+            return
         if kind != "act" or self.group is None:
             await self._error(message_id, "bad_message", _("Unknown message type."))
             return
@@ -114,6 +127,17 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         except BridgeError as error:
             await self._error(message_id, error.code, error.message)
 
+    async def _chat(self, message_id, text) -> None:
+        """A seated player's chat line, relayed to the table's seats (online.chat)."""
+        try:
+            message = await database_sync_to_async(chat_message_build)(
+                user=self.scope["user"], event_id=self.event_id, table_id=self.table_id, text=text
+            )
+        except BridgeError as error:
+            await self._error(message_id, error.code, error.message)
+            return
+        await self.channel_layer.group_send(self.group, {"type": "table.chat", "message": message})
+
     async def _error(self, message_id, code: str, detail: str) -> None:
         await self.send_json({"type": "error", "id": message_id, "code": code, "detail": detail})
 
@@ -121,8 +145,28 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
 
     async def table_state(self, message: dict) -> None:
         """A change at the table: this seat's view of each snapshot, in order."""
+        if self.delay:  # never the live snapshot: the stored table, the delay later
+            task = asyncio.get_running_loop().create_task(self._delayed_state())
+            self.later.add(task)
+            task.add_done_callback(self.later.discard)
+            return
         for snapshot in message["states"]:
             await self.send_json({"type": "state", "table": seat_view(snapshot, self.seat)})
+
+    async def _delayed_state(self) -> None:
+        await asyncio.sleep(self.delay)
+        try:
+            view = await database_sync_to_async(services.table_state_get)(
+                user=self.scope["user"], event_id=self.event_id, table_id=self.table_id
+            )
+        except BridgeError:
+            return
+        await self.send_json({"type": "state", "table": view})
+
+    async def table_chat(self, message: dict) -> None:
+        """A chat line: to the table's seats only (not to those watching it)."""
+        if self.seat is not None:
+            await self.send_json(message["message"])
 
     async def table_warning(self, message: dict) -> None:
         await self.send_json({"type": "warning", "minutes_left": message["minutes_left"]})

@@ -13,7 +13,9 @@ __all__ = ["auction_record", "play_record"]
 
 
 def auction_record(table: Table) -> str:
-    return _auction_text(table.dealer, [call.value for call in table.calls])
+    return _auction_text(
+        table.dealer, [call.value for call in table.calls], [call.alert for call in table.calls]
+    )
 
 
 def play_record(table: Table) -> str:

@@ -9,6 +9,7 @@ from tournaments.formats import format_for
 from tournaments.models import Board, Result, Table
 from tournaments.permissions import is_event_director
 from tournaments.selectors.play import seat_letter_of
+from tournaments.selectors.visibility import spectator_delay_of
 
 from .models import BoardPlay, PlayAction
 
@@ -26,10 +27,20 @@ def table_seat_get(*, table: Table, user: User) -> str | None:
     return seat_letter_of(table=table, side=side, entry=entry_id, user=user)
 
 
+def table_watch_delay(*, table: Table, user: User) -> int | None:
+    """How far behind a user with no seat at the table watches it whole, in seconds:
+    0 for the event's directors and live spectators, the event's delay for delayed
+    ones; None when they may not watch (``docs/rules.md`` § Online play, spectators:
+    the one visibility rule, ``spectator_delay_of``)."""
+    if is_event_director(user=user, event=table.event):
+        return 0
+    return spectator_delay_of(user=user, event=table.event)
+
+
 def table_may_watch(*, table: Table, user: User) -> bool:
     """Whether a user with no seat at the table may watch it whole: the event's
-    directors (spectators outside the event come with their own setting, later)."""
-    return is_event_director(user=user, event=table.event)
+    directors, and spectators when the event lets people outside it watch."""
+    return table_watch_delay(table=table, user=user) is not None
 
 
 @dataclass

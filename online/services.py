@@ -31,12 +31,14 @@ from tournaments.errors import BridgeError, ConflictError, PermissionDeniedError
 from tournaments.lock_objects import round_for_share, table_for_update
 from tournaments.models import Round
 from tournaments.models import Table as EventTable
+from tournaments.permissions import is_event_director
 from tournaments.services.results_online import (
     result_online_cut,
     result_online_store,
     round_past_end,
 )
 
+from .double_dummy import cut_result_double_dummy
 from .lock_objects import board_play_for_update, board_plays_in_play_for_update
 from .models import BoardPlay, PlayAction
 from .records import auction_record, play_record
@@ -48,7 +50,9 @@ from .selectors import (
     table_may_watch,
     table_seat_get,
     table_snapshot_get,
+    table_watch_delay,
 )
+from .spectators import spectator_view
 from .state import group_name, seat_view, snapshot_table
 
 logger = logging.getLogger(__name__)
@@ -130,6 +134,10 @@ def table_state_get(*, user: User, event_id: int, table_id: int) -> dict:
     it; a director sees the whole table."""
     table = _table(event_id, table_id)
     seat = _viewer(table, user)
+    if seat is None:  # a delayed spectator: as it stood the delay ago (online.spectators)
+        delay = table_watch_delay(table=table, user=user)
+        if delay:
+            return spectator_view(table=table, delay=delay)
     return seat_view(table_snapshot_get(table=table), seat)
 
 
@@ -185,7 +193,7 @@ def play_act(
         value = _value_text(kind, value)
         alert = alert.strip()[:500] if isinstance(alert, str) else ""
         if kind in DIRECTOR_KINDS:
-            if not table_may_watch(table=table, user=user):
+            if not is_event_director(user=user, event=table.event):  # not a spectator
                 raise play_refusal("not_yours")
             actor = DIRECTOR
         else:
@@ -260,6 +268,9 @@ def _board_end(play: BoardPlay, engine: Table, *, user: User | None, seat, now) 
     board as the close cuts one) and mark the ``BoardPlay``."""
     outcome = engine.result
     table, board = play.table, play.board
+    if outcome.status == "cut" and table.round.event.cut_double_dummy:
+        # docs/rules.md § Online play, the clock: tricks won plus double dummy.
+        outcome = cut_result_double_dummy(engine) or outcome
     auction, cards = auction_record(engine), play_record(engine)
     if outcome.status == "cut":
         result = result_online_cut(table=table, board=board, auction=auction, play=cards, now=now)

@@ -9,6 +9,10 @@ The record is PBN's: the first seat, ":", then the tokens.
   from the opening leader round the table (not the order they were played: the winner
   of a trick leads the next), "-" a card not played — "W:S2 S3 SK SA H4 H5 H6 H7".
 
+- Alerts, as PBN notes (PBN 2.1 § 3.5.2): a note reference "=1=" after an alerted call,
+  and after the auction one line a note, "1:15-17" — "N:1NT =1= Pass 2C =2= AP\n1:15-17
+  \n2:Stayman". A record without alerts has no note and no second line.
+
 Pure Python: no Django.
 """
 
@@ -21,8 +25,10 @@ from tableplay.rules import auction_outcome, trick_winner
 
 __all__ = [
     "Trick",
+    "auction_alerts",
     "auction_calls",
     "auction_complete",
+    "auction_notes",
     "auction_record",
     "play_record",
     "play_rows",
@@ -45,8 +51,9 @@ class Trick:
 
 
 def record_split(record: str) -> tuple[str, list[str]]:
-    """("N", ["1C", "Pass", …]) from "N:1C Pass …"; ("", []) for an empty or bad record."""
-    first, colon, rest = (record or "").partition(":")
+    """("N", ["1C", "Pass", …]) from "N:1C Pass …"; ("", []) for an empty or bad record.
+    An auction's note references ("=1=") are tokens; its notes' lines are not."""
+    first, colon, rest = (record or "").split("\n", 1)[0].partition(":")
     first = first.strip().upper()
     if not colon or first not in SEATS:
         return "", []
@@ -66,6 +73,8 @@ def auction_calls(record: str) -> tuple[str, list[str]]:
     calls: list[str] = []
     for token in tokens:
         upper = token.upper()
+        if _is_note_ref(upper):
+            continue
         if upper == "AP":
             bid = any(c not in ("P", "X", "XX") for c in calls)
             calls += ["P"] * ((3 if bid else 4) - _trailing_passes(calls))
@@ -92,11 +101,51 @@ def auction_complete(record: str) -> bool:
     return auction_outcome(dealer, pairs)[0] is not None
 
 
-def auction_record(dealer: str, calls: list[str]) -> str:
-    """The stored auction of the engine's calls by ``dealer`` first ("P" → "Pass")."""
+def _is_note_ref(token: str) -> bool:
+    return len(token) > 2 and token[0] == token[-1] == "=" and token[1:-1].isdigit()
+
+
+def auction_record(dealer: str, calls: list[str], alerts: list[str] | None = None) -> str:
+    """The stored auction of the engine's calls by ``dealer`` first ("P" → "Pass");
+    ``alerts``: each call's explanation ("" none), written as PBN notes."""
     if not calls:
         return ""
-    return f"{dealer}:" + " ".join("Pass" if c == "P" else c for c in calls)
+    tokens: list[str] = []
+    notes: list[str] = []
+    for i, call in enumerate(calls):
+        tokens.append("Pass" if call == "P" else call)
+        text = " ".join((alerts[i] if alerts and i < len(alerts) else "").split())
+        if text:
+            notes.append(f"{len(notes) + 1}:{text}")
+            tokens.append(f"={len(notes)}=")
+    return "\n".join([f"{dealer}:" + " ".join(tokens), *notes])
+
+
+def auction_notes(record: str) -> dict[int, str]:
+    """The notes of a stored auction by number ({1: "15-17"}); {} without any."""
+    notes: dict[int, str] = {}
+    for line in (record or "").split("\n")[1:]:
+        number, colon, text = line.partition(":")
+        if colon and number.strip().isdigit():
+            notes[int(number)] = text.strip()
+    return notes
+
+
+def auction_alerts(record: str) -> tuple[str, list[tuple[str, str]]]:
+    """The dealer and the stored auction's calls as written ("1C", "Pass", "AP"), each
+    with its alert's explanation ("" when not alerted): what the board page shows."""
+    dealer, tokens = record_split(record)
+    notes = auction_notes(record)
+    out: list[tuple[str, str]] = []
+    for token in tokens:
+        if _is_note_ref(token):
+            if out:
+                call, text = out[-1]
+                note = notes.get(int(token[1:-1]), "")
+                out[-1] = (call, f"{text}; {note}" if text and note else text or note)
+            continue
+        out.append((token, ""))
+    return dealer, out
 
 
 def play_rows(record: str) -> tuple[str, list[list[str]]]:

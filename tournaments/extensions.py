@@ -1,5 +1,6 @@
 """Places on the tournaments app's pages that other apps fill, so that ``tournaments``
-imports none of them (the ladders app adds a team's ladder positions to the team page).
+imports none of them (the ladders app adds a team's ladder positions to the team page;
+the online app plays a simulated event's tables at its online tables).
 
 An app registers a section in its ``AppConfig.ready``::
 
@@ -10,6 +11,7 @@ An app registers a section in its ``AppConfig.ready``::
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from django.http import HttpRequest
 
@@ -19,3 +21,22 @@ team_page_sections: list[Callable[[HttpRequest, object], str]] = []
 
 def team_page_extra(request: HttpRequest, team) -> list[str]:
     return [section for render in team_page_sections if (section := render(request, team))]
+
+
+@dataclass(frozen=True)
+class OnlineSimulator:
+    """How ``manage.py simulate_event --online`` plays: ``tables_play(*, tables, rng,
+    play_rate, progress)`` has synthetic players play each table's boards of its round
+    at the online table, and ``boards_describe(*, event)`` gives what the JSON report
+    adds to each board played online there, by (table id, board id)."""
+
+    tables_play: Callable[..., None]
+    boards_describe: Callable[..., dict[tuple[int, int], dict]]
+
+
+#: The online app registers its simulator here in its ``AppConfig.ready``.
+online_simulators: list[OnlineSimulator] = []
+
+
+def online_simulator() -> OnlineSimulator | None:
+    return online_simulators[-1] if online_simulators else None

@@ -368,6 +368,38 @@ class TeamsEventEditForm(TeamsEventForm):
             del self.fields[name]
 
 
+def online_settings_fields() -> dict[str, forms.Field]:
+    """The online table's settings (docs/rules.md § Online play), on the edit form of
+    every format: spectators, cut boards scored double dummy, chat."""
+    return {
+        # Not sent (a form of an older page, a script): unchanged.
+        "spectators": forms.TypedChoiceField(
+            label=_("Spectators: who outside the event may watch the tables"),
+            choices=Event.Spectators.choices,
+            initial=Event.Spectators.OFF,
+            required=False,
+            empty_value=None,
+        ),
+        "spectator_delay": forms.IntegerField(
+            label=_("Spectators' delay (seconds)"),
+            min_value=1,
+            max_value=3600,
+            initial=120,
+            required=False,
+            help_text=_("With delayed spectators: how far behind the tables they watch."),
+        ),
+        "cut_double_dummy": forms.BooleanField(
+            label=_("Score a board cut during the play double dummy"),
+            required=False,
+            initial=False,
+            help_text=_("The tricks already won plus the double-dummy result of the rest."),
+        ),
+        "chat_allowed": forms.BooleanField(
+            label=_("Chat at the table"), required=False, initial=False
+        ),
+    }
+
+
 def event_edit_form(event: Event, data=None):
     """The edit form of ``event``'s format, filled with its settings; once play has
     begun only the name and the table rules can change (the rest is shown, disabled)."""
@@ -382,7 +414,10 @@ def event_edit_form(event: Event, data=None):
         value = getattr(source, name, None)
         if value is not None:
             initial[name] = timezone.localtime(value) if name == "start_at" else value
+    online = online_settings_fields()
+    initial.update({name: getattr(event, name) for name in online})
     form = form_class(data, initial=initial)
+    form.fields.update(online)
     form.editing = True
     if event.status != Event.Status.REGISTRATION:
         for name, field in form.fields.items():

@@ -20,6 +20,7 @@ from scoring import STRAINS, deal_hcp
 from . import services
 from .deals import deal_hands
 from .errors import ConflictError
+from .extensions import OnlineSimulator, online_simulator
 from .formats import format_for
 from .formats.movements.simulation import movement_report_add
 from .lock_order import lock_order_jobs
@@ -137,6 +138,18 @@ class SimulationConfig:
     # "swiss_pairs", "mitchell" or "howell"; the movements' own options.
     kind: str = Event.Kind.SWISS_PAIRS
     arrow_switch: bool = False
+    # Played online: synthetic players at the online tables (the online app's).
+    online: bool = False
+
+
+def simulator_get(online: bool) -> OnlineSimulator | None:
+    """The online app's simulator when the event is played online (None otherwise)."""
+    if not online:
+        return None
+    simulator = online_simulator()
+    if simulator is None:
+        raise ValueError("online play is not installed")
+    return simulator
 
 
 def simulate_swiss_event(
@@ -149,6 +162,7 @@ def simulate_swiss_event(
         raise ValueError("--play-rate is a probability between 0 and 1")
     if config.withdraw >= config.pairs:
         raise ValueError("cannot withdraw every pair")
+    simulator = simulator_get(config.online)
     rng = random.Random(config.seed)
     director, _ = User.objects.get_or_create(
         username="sim-director", defaults={"is_staff": True, "display_name": "Simulation TD"}
@@ -166,6 +180,7 @@ def simulate_swiss_event(
         seed=config.seed,
         kind=config.kind,
         arrow_switch=config.arrow_switch,
+        online_play=config.online,
     )
     for i in range(config.pairs):
         a, b = players[2 * i], players[2 * i + 1]
@@ -189,6 +204,11 @@ def simulate_swiss_event(
         tables = list(Table.objects.filter(round=rnd, ew__isnull=False).order_by("number"))
         boards_at = fmt.round_boards(rnd=rnd, tables=tables)  # a movement: the table's set
         for table in tables:
+            if simulator is not None:
+                simulator.tables_play(
+                    tables=[table], rng=rng, play_rate=config.play_rate, progress=progress
+                )
+                continue
             tables_play(
                 tables=[table],
                 boards=boards_at[table.pk],
@@ -223,6 +243,8 @@ def event_report(event: Event) -> dict:
 
 
 def _swiss_report(event: Event) -> dict:
+    simulator = online_simulator() if event.online_play else None
+    online = simulator.boards_describe(event=event) if simulator is not None else {}
     entries = Entry.objects.filter(event=event, registration_order__isnull=False).order_by(
         "registration_order"
     )
@@ -233,6 +255,7 @@ def _swiss_report(event: Event) -> dict:
     for rnd in Round.objects.filter(event=event).order_by("number"):
         tables = []
         for t in rnd.tables.order_by("number"):
+            ordered = sorted(results.get(t.pk, []), key=lambda r: r.board.number)
             boards = [
                 {
                     "number": r.board.number,
@@ -241,8 +264,11 @@ def _swiss_report(event: Event) -> dict:
                     "ns_points": r.ns_points,
                     "ew_points": r.ew_points,
                 }
-                for r in sorted(results.get(t.pk, []), key=lambda r: r.board.number)
+                for r in ordered
             ]
+            if online and t.ew_id is not None:  # deal, auction, play… (README § Simulation)
+                for board, r in zip(boards, ordered, strict=True):
+                    board.update(online.get((t.pk, r.board_id), {}))
             line = {"number": t.number, "ns": t.ns_id, "ew": t.ew_id, "boards": boards}
             if t.board_set is not None:
                 line["set"] = t.board_set

@@ -5,9 +5,14 @@
    tricks: First, Back, Next, Last (and the arrow keys, Home and End). Step 0 is before
    the opening lead; step k shows trick k in the middle, the four hands without the
    cards of tricks 1..k, and the tricks each side has won. The static table of the play
-   is hidden once the replay runs. */
+   is hidden once the replay runs. An alerted call of the auction (.alerted) shows its
+   explanation on a tap. */
 (function () {
   "use strict";
+  // An alerted call of an auction: a tap shows or hides its explanation.
+  document.querySelectorAll(".alerted").forEach(function (el) {
+    el.addEventListener("click", function () { el.classList.toggle("open"); });
+  });
   var source = document.getElementById("board-replays");
   if (!source) return;
   var replays = {};

@@ -108,6 +108,20 @@ class EventCreateInput(serializers.Serializer):
     traveller_hidden = serializers.BooleanField(
         default=False, help_text="Other tables' results stay hidden until the round ends."
     )
+    spectators = serializers.ChoiceField(
+        choices=Event.Spectators.choices,
+        default=Event.Spectators.OFF,
+        help_text="Online play: who outside the event may watch the tables.",
+    )
+    spectator_delay = serializers.IntegerField(
+        min_value=1, max_value=3600, default=120, help_text="Seconds, for 'delayed'."
+    )
+    cut_double_dummy = serializers.BooleanField(
+        default=False, help_text="Online play: score a board cut during the play double dummy."
+    )
+    chat_allowed = serializers.BooleanField(
+        default=False, help_text="Online play: chat at the table."
+    )
     time_zone = serializers.ChoiceField(
         choices=time_zone_names(),
         required=False,

@@ -22,6 +22,7 @@ from .serializers import (
     EntryBriefSerializer,
     ResultSerializer,
     RoundSerializer,
+    result_score_fields,
 )
 from .utils import error_responses, event_or_404, found
 
@@ -372,16 +373,8 @@ class _BoardResultSerializer(serializers.Serializer):
     )
     ns_pair = EntryBriefSerializer(source="table.ns")
     ew_pair = EntryBriefSerializer(source="table.ew", allow_null=True)
-    status = serializers.CharField()
-    contract = serializers.CharField()
-    declarer = serializers.CharField()
-    tricks = serializers.IntegerField(allow_null=True)
-    lead = serializers.CharField()
-    ns_score = serializers.IntegerField(allow_null=True)
-    ns_adjustment = serializers.CharField()
-    ew_adjustment = serializers.CharField()
-    ns_points = serializers.FloatField(allow_null=True)
-    ew_points = serializers.FloatField(allow_null=True)
+    # status, contract, declarer, tricks, lead, ns_score, adjustments, points
+    vars().update(result_score_fields())
     seats = serializers.SerializerMethodField(
         help_text="Who sat where, where the table names its players (a pool's or an "
         "individual event's four players, a team's line-up); else empty."

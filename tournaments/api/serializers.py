@@ -152,6 +152,16 @@ class EventSerializer(serializers.Serializer):
     traveller_hidden = serializers.BooleanField(
         help_text="Other tables' results stay hidden until the round ends."
     )
+    spectators = serializers.CharField(
+        help_text="Online play: who outside the event may watch the tables: 'off', 'live' "
+        "or 'delayed' (by spectator_delay seconds)."
+    )
+    spectator_delay = serializers.IntegerField(help_text="Seconds, for delayed spectators.")
+    cut_double_dummy = serializers.BooleanField(
+        help_text="Online play: a board cut during the play is scored by the tricks won plus "
+        "the double-dummy result of the rest."
+    )
+    chat_allowed = serializers.BooleanField(help_text="Online play: chat at the table.")
     current_round = serializers.IntegerField(help_text="Number of the latest round (0: none).")
     registration_open = serializers.BooleanField()
     finished_at = serializers.DateTimeField(allow_null=True)
@@ -208,22 +218,33 @@ class EventDetailSerializer(EventSerializer):
         return RoundSerializer(rnd).data if rnd is not None else None
 
 
+def result_score_fields() -> dict[str, serializers.Field]:
+    """A stored result's own fields, from its status to its points, as the result and
+    the board answers both give them. Made afresh for each serializer that spreads them
+    into its class body (``vars().update(...)``), so each keeps its fields in the order
+    it declares them."""
+    return {
+        "status": serializers.CharField(),
+        "contract": serializers.CharField(),
+        "declarer": serializers.CharField(),
+        "tricks": serializers.IntegerField(allow_null=True),
+        "lead": serializers.CharField(),
+        "ns_score": serializers.IntegerField(allow_null=True),
+        "ns_adjustment": serializers.CharField(),
+        "ew_adjustment": serializers.CharField(),
+        "ns_points": serializers.FloatField(allow_null=True),
+        "ew_points": serializers.FloatField(allow_null=True),
+    }
+
+
 class ResultSerializer(serializers.Serializer):
     """One table's result on one board, as stored (NS score; points once scored)."""
 
     id = serializers.IntegerField()
     table = serializers.IntegerField(source="table_id")
     board = serializers.IntegerField(source="board_id")
-    status = serializers.CharField()
-    contract = serializers.CharField()
-    declarer = serializers.CharField()
-    tricks = serializers.IntegerField(allow_null=True)
-    lead = serializers.CharField()
-    ns_score = serializers.IntegerField(allow_null=True)
-    ns_adjustment = serializers.CharField()
-    ew_adjustment = serializers.CharField()
-    ns_points = serializers.FloatField(allow_null=True)
-    ew_points = serializers.FloatField(allow_null=True)
+    # status, contract, declarer, tricks, lead, ns_score, adjustments, points
+    vars().update(result_score_fields())
     entered_side = serializers.CharField()
     confirmed = serializers.BooleanField(source="is_confirmed")
     confirmed_at = serializers.DateTimeField(allow_null=True)

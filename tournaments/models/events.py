@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -103,6 +104,48 @@ class Event(models.Model):
         help_text=_(
             "Online play: a player may take back their last call or card if the opponents agree."
         ),
+    )
+
+    # docs/rules.md § Online play, spectators: who outside the event may watch tables.
+    class Spectators(models.TextChoices):
+        OFF = "off", _("Nobody outside the event")
+        LIVE = "live", _("Live")
+        DELAYED = "delayed", _("Delayed")
+
+    spectators = models.CharField(
+        _("spectators"),
+        max_length=8,
+        choices=Spectators,
+        default=Spectators.OFF,
+        db_default=Spectators.OFF,
+        help_text=_(
+            "Online play: whether signed-in users outside the event may watch the tables, "
+            "live or with a delay."
+        ),
+    )
+    spectator_delay = models.PositiveIntegerField(
+        _("spectator delay (seconds)"),
+        default=120,
+        db_default=120,
+        validators=[MinValueValidator(1), MaxValueValidator(3600)],
+        help_text=_("Online play, delayed spectators: how far behind the tables they watch."),
+    )
+    # docs/rules.md § Online play, the clock: a board the cut stops during the play.
+    cut_double_dummy = models.BooleanField(
+        _("score cut boards double dummy"),
+        default=False,
+        db_default=False,
+        help_text=_(
+            "Online play: a board the round's end stops during the play is scored by the "
+            "tricks already won plus the double-dummy result of the rest."
+        ),
+    )
+    # docs/rules.md § Online play, chat.
+    chat_allowed = models.BooleanField(
+        _("chat at the table"),
+        default=False,
+        db_default=False,
+        help_text=_("Online play: the four players of a table may send each other messages."),
     )
     traveller_hidden = models.BooleanField(
         _("hide travellers until the round ends"),

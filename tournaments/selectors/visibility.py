@@ -92,17 +92,43 @@ def boards_public(*, boards, event: Event) -> list[Board]:
     return [b for b in boards if b.pk not in in_play]
 
 
-def _spectator_sees(event: Event, user: User, own: set[int] | None) -> bool:
-    """A broadcast event shows boards in play to a spectator: a signed-in user who is
-    no player of the event. An anonymous request may be a player who sent no token: it
-    is the public, never a spectator (``docs/rules.md`` § Visibility, broadcast)."""
-    if not user.is_authenticated or not format_for(event).broadcast(event=event):
+def _outsider(event: Event, user: User, own: set[int] | None) -> bool:
+    """A signed-in user who is no player of the event: not entered, and neither on the
+    roster nor the captain of a team entered (at most two queries). An anonymous request
+    may be a player who sent no token: never an outsider."""
+    if not user.is_authenticated:
         return False
     if own if own is not None else entry_ids_of(user=user, event=event):
         return False
-    # Not entered, and neither on the roster nor the captain of a team entered (one query).
     team = Q(team__captain=user) | Q(team__members__player=user)
     return not TeamEntry.objects.filter(event=event).filter(team).exists()
+
+
+def _spectator_sees(event: Event, user: User, own: set[int] | None) -> bool:
+    """A broadcast event, or one whose tables spectators watch live, shows boards in
+    play to a spectator: a signed-in user who is no player of the event. An anonymous
+    request is the public, never a spectator (``docs/rules.md`` § Visibility, broadcast;
+    § Online play, spectators). Delayed spectators see a board in play only through the
+    table they watch, as it stood the delay ago (``spectator_delay_of``)."""
+    if not user.is_authenticated:
+        return False
+    live = event.online_play and event.spectators == Event.Spectators.LIVE
+    if not live and not format_for(event).broadcast(event=event):
+        return False
+    return _outsider(event, user, own)
+
+
+def spectator_delay_of(*, user: User, event: Event) -> int | None:
+    """How far behind the tables ``user`` may watch them as a spectator, in seconds (0:
+    live); None when they may not (``docs/rules.md`` § Online play, spectators): the
+    event's setting lets people outside it watch, and the user is signed in and no
+    player of the event. A player never watches another table: a board they have not
+    played yet would show."""
+    if not event.online_play or event.spectators == Event.Spectators.OFF:
+        return None
+    if not _outsider(event, user, None):
+        return None
+    return 0 if event.spectators == Event.Spectators.LIVE else event.spectator_delay
 
 
 def board_visible(*, user: User, board: Board, event: Event | None = None) -> bool:

@@ -73,6 +73,21 @@ def _settings_fit(fmt: Format, settings: dict) -> None:
         )
 
 
+#: The spectators' delay, in seconds (docs/rules.md § Online play, spectators).
+SPECTATOR_DELAY_RANGE = (1, 3600)
+
+
+def online_settings_check(*, spectators: str | None = None, spectator_delay=None) -> None:
+    """The online table's settings a director chose are ones the table knows."""
+    if spectators is not None and spectators not in Event.Spectators.values:
+        raise BridgeError(_("Unknown spectators setting."), code="spectators")
+    low, high = SPECTATOR_DELAY_RANGE
+    if spectator_delay is not None and not low <= int(spectator_delay) <= high:
+        raise BridgeError(
+            _("The spectators' delay is from one second to one hour."), code="spectator_delay"
+        )
+
+
 def event_create(
     *,
     name: str,
@@ -84,6 +99,10 @@ def event_create(
     lead_required: bool = True,
     online_play: bool | None = None,
     traveller_hidden: bool = False,
+    spectators: str = Event.Spectators.OFF,
+    spectator_delay: int = 120,
+    cut_double_dummy: bool = False,
+    chat_allowed: bool = False,
     now: datetime | None = None,
     within_transaction: bool = False,
     **settings,
@@ -110,6 +129,7 @@ def event_create(
         raise BridgeError(_("An event needs a name."), code="name")
     _settings_fit(fmt, settings)
     creation = fmt.creation_check(start_at=start_at, now=now or timezone.now(), **settings)
+    online_settings_check(spectators=spectators, spectator_delay=spectator_delay)
     zone = time_zone_checked(time_zone)
     with transaction.atomic(durable=not within_transaction):
         event = Event.objects.create(
@@ -123,6 +143,10 @@ def event_create(
             lead_required=bool(lead_required),
             online_play=fmt.online_play if online_play is None else bool(online_play),
             traveller_hidden=bool(traveller_hidden),
+            spectators=spectators,
+            spectator_delay=int(spectator_delay),
+            cut_double_dummy=bool(cut_double_dummy),
+            chat_allowed=bool(chat_allowed),
         )
         fmt.creation_rows(event=event, **creation.rows)
         log_action(event=event, actor=director or user, action="event_create", data=creation.log)
@@ -130,8 +154,13 @@ def event_create(
 
 
 #: What a director may change while registration is open, and (†) at any time.
-EDITABLE_EVENT = ("name", "start_at", "method", "lead_required", "online_play", "traveller_hidden")
-ALWAYS_EDITABLE = {"name", "lead_required", "online_play", "traveller_hidden"}
+#: The online table's settings (docs/rules.md § Online play): table rules, so always.
+ONLINE_SETTINGS = ("spectators", "spectator_delay", "cut_double_dummy", "chat_allowed")
+EDITABLE_EVENT = (
+    "name", "start_at", "method", "lead_required", "online_play", "traveller_hidden",
+    *ONLINE_SETTINGS,
+)  # fmt: skip
+ALWAYS_EDITABLE = {"name", "lead_required", "online_play", "traveller_hidden", *ONLINE_SETTINGS}
 EDITABLE_SETTINGS = (
     "num_rounds",
     "boards_per_round",
@@ -176,6 +205,9 @@ def event_update(*, event: Event, director: User, **changes) -> Event:
         raise BridgeError(_("An event needs a name."), code="name")
     if "method" in changed and changed["method"] not in Event.Method.values:
         raise BridgeError(_("Unknown scoring method."), code="method")
+    online_settings_check(
+        spectators=changed.get("spectators"), spectator_delay=changed.get("spectator_delay")
+    )
     if changed.get("arrow_switch") and not format_for(event).arrow_switch:
         raise BridgeError(_("Only a Mitchell has an arrow switch."), code="arrow_switch")
     if "mp_factoring" in changed and changed["mp_factoring"] not in ("neuberg", "played"):

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 import scoring
+from tableplay.records import auction_alerts
 
 from ..formatting import DASH as DASH  # re-exported for the pages
 from ..formatting import points_text as points_text
@@ -92,17 +93,24 @@ def _record(text: str) -> tuple[str, list[str]]:
 def auction_grid(record: str) -> list[list[SafeString]]:
     """A stored auction ("N:1C Pass 1H …") as rows of four cells under West, North,
     East, South: empty cells before the dealer, each bid with its suit, "All pass"."""
-    first, calls = _record(record)
+    first, calls = auction_alerts(record)
     if not first:
         return []
     cells: list[SafeString] = [mark_safe("")] * "WNES".index(first)
-    for call in calls:
+    for call, alert in calls:
         if call == "AP":
-            cells.append(format_html('<span class="pass">{}</span>', _("All pass")))
+            cell = format_html('<span class="pass">{}</span>', _("All pass"))
         elif call in ("Pass", "X", "XX"):
-            cells.append(contract_html("PASS") if call == "Pass" else mark_safe(call))
+            cell = contract_html("PASS") if call == "Pass" else mark_safe(call)
         else:
-            cells.append(contract_html(call))
+            cell = contract_html(call)
+        if alert:  # docs/rules.md § Online play: alerts in the record (hover or tap)
+            cell = format_html(
+                '<span class="alerted" tabindex="0" title="{}" data-alert="{}">{}'
+                '<sup aria-hidden="true">!</sup><span class="sr-only"> ({})</span></span>',
+                alert, alert, cell, _("alerted: %(text)s") % {"text": alert},
+            )  # fmt: skip
+        cells.append(cell)
     cells += [mark_safe("")] * (-len(cells) % 4)
     return [cells[i : i + 4] for i in range(0, len(cells), 4)]
 

@@ -13,11 +13,12 @@ from django.utils import timezone
 from accounts.models import User
 
 from ... import services
+from ...extensions import online_simulator
 from ...models import Entry, EntryMember, Event, Match, Result, Round
 from ...pairing.roundrobin import round_robin_rounds
 from ...services.analysis import boards_analyse
 from ...services.rounds import round_next
-from ...simulation import sim_users, tables_play
+from ...simulation import sim_users, simulator_get, tables_play
 from .scores import board_outcome, rank_teams
 from .services import team_create, team_enter, teams_event_create
 
@@ -35,6 +36,7 @@ class TeamsSimulationConfig:
     seed: int = 1
     name: str = ""
     vp_scale: str = "wbf2013"
+    online: bool = False  # both rooms played at the online tables
 
 
 def simulate_teams_event(
@@ -49,6 +51,7 @@ def simulate_teams_event(
         raise ValueError("--play-rate is a probability between 0 and 1")
     if config.withdraw >= config.teams:
         raise ValueError("cannot withdraw every team")
+    simulator = simulator_get(config.online)
     rng = random.Random(config.seed)
     director, _ = User.objects.get_or_create(
         username="sim-director", defaults={"is_staff": True, "display_name": "Simulation TD"}
@@ -66,6 +69,7 @@ def simulate_teams_event(
         director=director,
         vp_scale=config.vp_scale,
         seed=config.seed,
+        online_play=config.online,
     )
     prefix = f"sim{config.seed}x{Event.objects.count()}t"
     players = sim_users(prefix, config.teams * TEAM_SIZE, random.Random(config.seed))
@@ -86,15 +90,12 @@ def simulate_teams_event(
     for number in range(1, rounds + 1):
         rnd = Round.objects.get(event=event, number=number)
         boards_analyse(board_ids=list(rnd.boards.values_list("pk", flat=True)))
-        boards = list(rnd.boards.order_by("number"))
-        tables_play(
-            tables=rnd.tables.filter(ew__isnull=False).order_by("number"),
-            boards=boards,
-            rng=rng,
-            play_rate=config.play_rate,
-            players_of=player_of,
-            progress=progress,
-        )
+        tables = rnd.tables.filter(ew__isnull=False).order_by("number")
+        play = {"tables": tables, "rng": rng, "play_rate": config.play_rate, "progress": progress}
+        if simulator is not None:  # at the online tables
+            simulator.tables_play(**play)
+        else:
+            tables_play(**play, boards=list(rnd.boards.order_by("number")), players_of=player_of)
         services.round_close(event=event, number=number, actor=director, open_next=False)
         event.refresh_from_db()
         if event.status == Event.Status.FINISHED:
@@ -125,6 +126,8 @@ def teams_report(event: Event) -> dict:
         .order_by("round__number", "number")
     )
     _, imps = rank_teams(entries, [m for m in matches if m.round.status == "closed"])
+    simulator = online_simulator() if event.online_play else None
+    online = simulator.boards_describe(event=event) if simulator is not None else {}
     results: dict[int, dict[int, Result]] = {}
     for r in Result.objects.filter(table__event=event).select_related("board"):
         results.setdefault(r.table_id, {})[r.board.number] = r
@@ -139,16 +142,22 @@ def teams_report(event: Event) -> dict:
                 outcome = board_outcome(o, c, settings.adjusted_imps)
                 net = outcome.home_net or 0
                 scored = outcome.status != "cut"
-                boards.append(
-                    {
-                        "number": number,
-                        "status": outcome.status,
-                        "open_ns_score": o.ns_score if scored and o is not None else None,
-                        "closed_ns_score": c.ns_score if scored and c is not None else None,
-                        "home_imps": max(net, 0),
-                        "away_imps": max(-net, 0),
-                    }
-                )
+                line = {
+                    "number": number,
+                    "status": outcome.status,
+                    "open_ns_score": o.ns_score if scored and o is not None else None,
+                    "closed_ns_score": c.ns_score if scored and c is not None else None,
+                    "home_imps": max(net, 0),
+                    "away_imps": max(-net, 0),
+                }
+                if online:  # each room's deal, auction and play (the README, § Simulation)
+                    for room, r in (("open", o), ("closed", c)):
+                        line[room] = (
+                            {"status": r.status, **online.get((r.table_id, r.board_id), {})}
+                            if r is not None
+                            else None
+                        )
+                boards.append(line)
         rounds.setdefault(m.round.number, []).append(
             {
                 "home": m.home_id,

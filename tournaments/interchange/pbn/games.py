@@ -54,6 +54,8 @@ class PbnGame:
     line: int
     tags: dict[str, str] = field(default_factory=dict)
     sections: dict[str, list[str]] = field(default_factory=dict)
+    #: Every [Note "n:text"] of the game, in order (a tag that repeats: PBN 2.1 § 3.5.2).
+    notes: list[str] = field(default_factory=list)
 
     def table(self, tag: str) -> PbnTable | None:
         """The table section ``tag`` ([ScoreTable], ...), or None if the game has none."""
@@ -162,6 +164,8 @@ def pbn_parse(text: str) -> list[PbnGame]:
                 current = PbnGame(line=lineno)
             if value == "#":
                 value = previous.get(name, "")
+            if name == "Note":
+                current.notes.append(value)
             if name not in current.tags:
                 current.tags[name] = value
                 current.sections[name] = []

@@ -236,16 +236,25 @@ _CARD = re.compile(r"[SHDC][AKQJT98765432]|-")
 def game_record(game: PbnGame, tag: str) -> str:
     """A game's [Auction] or [Play] as "first seat:" and its calls or cards in order
     ("N:1C Pass 1H Pass 2NT Pass 3NT AP", "W:S2 S3 SK SA H4 …", "-" a card not played);
-    notes ("=1="), annotations ("$1", "!", "?") and the closing "*" are left out. ""
+    an auction's notes ("=1=" and its [Note "1:text"]) are kept as ``tableplay.records``
+    writes them (docs/rules.md § Online play, alerts in the record); the play's notes,
+    annotations ("$1", "!", "?") and the closing "*" are left out. ""
     when the game has none or it is not a record of calls or cards (kept, never
     refused: no score depends on it)."""
     first = game.tags.get(tag, "").strip().upper()[:1]
     if first not in ("N", "E", "S", "W"):
         return ""
     pattern = _CALL if tag == "Auction" else _CARD
+    notes = _notes(game) if tag == "Auction" else {}
+    kept: list[str] = []  # the auction's notes, numbered again from 1 in their order
     out = []
     for text in game.sections.get(tag, []):
         for token in text.split():
+            number = token[1:-1] if len(token) > 2 and token[0] == token[-1] == "=" else ""
+            if number.isdigit() and int(number) in notes and out:
+                kept.append(f"{len(kept) + 1}:{notes[int(number)]}")
+                out.append(f"={len(kept)}=")
+                continue
             if token.startswith(("=", "$")) or token == "*":
                 continue
             token = token.rstrip("!?").upper()
@@ -254,7 +263,18 @@ def game_record(game: PbnGame, tag: str) -> str:
             if not pattern.fullmatch(token):
                 return ""
             out.append({"P": "Pass", "PASS": "Pass"}.get(token, token))
-    return f"{first}:" + " ".join(out) if out else ""
+    return "\n".join([f"{first}:" + " ".join(out), *kept]) if out else ""
+
+
+def _notes(game: PbnGame) -> dict[int, str]:
+    """The game's notes by number ({1: "15-17"}), each on one line."""
+    notes = {}
+    for value in game.notes:
+        number, colon, text = value.partition(":")
+        text = " ".join(text.split())
+        if colon and number.strip().isdigit() and text:
+            notes[int(number)] = text
+    return notes
 
 
 def _records_attach(game: PbnGame, lines: list[dict]) -> bool:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
-from tableplay.records import auction_complete, play_rows, record_split
+from tableplay.records import auction_complete, auction_notes, play_rows, record_split
 
 from ..records import MOVEMENT_KINDS, BoardRecord, EventRecord, PairRecord, ResultLine
 from .games import DD_SEATS, DD_STRAINS
@@ -156,12 +156,24 @@ def _score_columns(method: str) -> list[tuple[str, int, str]]:
 def _auction_section(record: str) -> list[str]:
     """[Auction "<dealer>"] and its calls, four to a line ("AP" all pass), "*" after an
     auction that is not over (a board cut during it)."""
-    dealer, calls = record_split(record)
+    dealer, tokens = record_split(record)
     if not dealer:
         return []
+    # Four calls a line, each alerted call with its note reference ("1NT =1="); then
+    # the notes, [Note "1:15-17"] (PBN 2.1 § 3.5.2; docs/rules.md § Online play).
+    calls: list[list[str]] = []
+    for token in tokens:
+        if calls and token.startswith("=") and token.endswith("=") and len(token) > 2:
+            calls[-1].append(token)
+        else:
+            calls.append([token])
     if not auction_complete(record):
-        calls = [*calls, "*"]
-    return [_tag("Auction", dealer)] + [" ".join(calls[i : i + 4]) for i in range(0, len(calls), 4)]
+        calls.append(["*"])
+    lines = [
+        " ".join(t for call in calls[i : i + 4] for t in call) for i in range(0, len(calls), 4)
+    ]
+    notes = [_tag("Note", f"{n}:{text}") for n, text in sorted(auction_notes(record).items())]
+    return [_tag("Auction", dealer), *lines, *notes]
 
 
 def _play_section(record: str) -> list[str]:

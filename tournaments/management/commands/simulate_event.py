@@ -61,6 +61,12 @@ class Command(BaseCommand):
             default=0,
             help="Pairs (or teams) that withdraw after a random round.",
         )
+        parser.add_argument(
+            "--online",
+            action="store_true",
+            help="Play it online: four synthetic players connect to each table's "
+            "WebSocket and bid and play every board.",
+        )
         parser.add_argument("--seed", type=int, default=1)
         parser.add_argument("--name", default="")
         parser.add_argument("--json", dest="json_path", default="")
@@ -80,6 +86,7 @@ class Command(BaseCommand):
             name=opts["name"],
             kind=opts["kind"],
             arrow_switch=opts["arrow_switch"],
+            online=opts["online"],
         )
         tables = -(-config.pairs // 2) * config.rounds
         with tqdm(
@@ -110,6 +117,7 @@ class Command(BaseCommand):
             seed=opts["seed"],
             name=opts["name"],
             vp_scale=opts["scale"],
+            online=opts["online"],
         )
         with tqdm(
             desc="Simulating", unit="table", disable=opts["no_progress"], file=self.stderr._out
