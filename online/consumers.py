@@ -26,7 +26,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.errors import BridgeError
 
-from . import services
+from . import presence, services
 from .chat import chat_message_build
 from .state import group_name, seat_view
 
@@ -61,6 +61,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self.group = group_name(self.table_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.send_json({"type": "state", "table": view})
+        if self.seat is not None:  # docs/rules.md § Online play, disconnections
+            await presence.consumer_connected(self, user_id=user.pk)
 
     async def _refuse(self, code: str, detail: str) -> None:
         await self.send_json({"type": "error", "id": None, "code": code, "detail": detail})
@@ -71,6 +73,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             task.cancel()
         if self.group is not None:
             await self.channel_layer.group_discard(self.group, self.channel_name)
+            if self.seat is not None:
+                await presence.consumer_disconnected(self)
 
     # -- client -> server ---------------------------------------------------------------
 
@@ -152,6 +156,18 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             return
         for snapshot in message["states"]:
             await self.send_json({"type": "state", "table": seat_view(snapshot, self.seat)})
+
+    async def table_reseat(self, message: dict) -> None:
+        """The director moved a substitute in: a connection whose seat is no longer its
+        user's is closed (docs/rules.md § Online play, the director)."""
+        try:
+            seat = await database_sync_to_async(services.table_viewer_get)(
+                user=self.scope["user"], event_id=self.event_id, table_id=self.table_id
+            )
+        except BridgeError:
+            seat = None
+        if seat != self.seat:
+            await self._refuse("not_seated", _("Your seat at this table is someone else's now."))
 
     async def _delayed_state(self) -> None:
         await asyncio.sleep(self.delay)

@@ -89,3 +89,118 @@ class PlayAction(models.Model):
 
     def __str__(self) -> str:
         return f"{self.seq}. {self.seat} {self.kind} {self.value}".rstrip()
+
+
+class ServerProcess(models.Model):
+    """An ASGI process serving the tables' WebSockets, with its heartbeat: a server that
+    stops or starts is told apart from a player who leaves (``docs/rules.md`` § Online
+    play, disconnections)."""
+
+    name = models.CharField(_("name"), max_length=120, unique=True)
+    started_at = models.DateTimeField(_("started at"), default=timezone.now)
+    beat_at = models.DateTimeField(_("last heartbeat"), default=timezone.now, db_index=True)
+    #: When it stopped (its last heartbeat, once it has missed several): None while alive.
+    stopped_at = models.DateTimeField(_("stopped at"), null=True, blank=True, db_index=True)
+
+    class Meta:
+        verbose_name = _("server process")
+        verbose_name_plural = _("server processes")
+        ordering = ["-started_at"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class SeatPresence(models.Model):
+    """Whether a seated player is connected to their table: how many connections they
+    have open (over every server process), since when they are gone."""
+
+    table = models.ForeignKey(
+        Table, verbose_name=_("table"), on_delete=models.CASCADE, related_name="presences"
+    )
+    seat = models.CharField(_("seat"), max_length=1)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("player"), on_delete=models.CASCADE,
+        related_name="+",
+    )  # fmt: skip
+    connections = models.PositiveIntegerField(_("connections"), default=0)
+    connected_since = models.DateTimeField(_("connected since"), null=True, blank=True)
+    last_seen = models.DateTimeField(_("last seen"), default=timezone.now)
+    #: The last connection closed then (None while connected).
+    gone_since = models.DateTimeField(_("gone since"), null=True, blank=True, db_index=True)
+    #: The last time the last connection closed (kept after a reconnection: the outage
+    #: rule counts the seats that dropped together).
+    dropped_at = models.DateTimeField(_("dropped at"), null=True, blank=True, db_index=True)
+
+    class Meta:
+        verbose_name = _("seat presence")
+        verbose_name_plural = _("seat presences")
+        ordering = ["table", "seat"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table", "seat", "user"], name="seatpresence_one_per_seat_user"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} {self.seat}: {self.connections}"
+
+
+class SeatConnection(models.Model):
+    """One open WebSocket of a seated player, on one server process."""
+
+    channel_name = models.CharField(_("channel"), max_length=200, unique=True)
+    presence = models.ForeignKey(
+        SeatPresence, verbose_name=_("seat"), on_delete=models.CASCADE, related_name="open"
+    )
+    process = models.ForeignKey(
+        ServerProcess, verbose_name=_("server process"), on_delete=models.CASCADE,
+        related_name="connections",
+    )  # fmt: skip
+    opened_at = models.DateTimeField(_("opened at"), default=timezone.now)
+
+    class Meta:
+        verbose_name = _("connection")
+        verbose_name_plural = _("connections")
+
+    def __str__(self) -> str:
+        return self.channel_name
+
+
+class SeatDisconnection(models.Model):
+    """A seat gone longer than the grace period while its board was in play: once per
+    player and board. ``outage``: the drop was the server's, and costs nothing; otherwise
+    the Rate records its penalty, until the director cancels it."""
+
+    table = models.ForeignKey(
+        Table, verbose_name=_("table"), on_delete=models.CASCADE, related_name="+"
+    )
+    board = models.ForeignKey(
+        Board, verbose_name=_("board"), on_delete=models.CASCADE, related_name="+"
+    )
+    seat = models.CharField(_("seat"), max_length=1)
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("player"), on_delete=models.CASCADE,
+        related_name="+",
+    )  # fmt: skip
+    gone_since = models.DateTimeField(_("gone since"))
+    recorded_at = models.DateTimeField(_("recorded at"), default=timezone.now)
+    outage = models.BooleanField(_("outage"), default=False)
+    cancelled_at = models.DateTimeField(_("cancelled at"), null=True, blank=True)
+    cancelled_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("cancelled by"), on_delete=models.SET_NULL,
+        null=True, blank=True, related_name="+",
+    )  # fmt: skip
+
+    class Meta:
+        verbose_name = _("seat disconnection")
+        verbose_name_plural = _("seat disconnections")
+        ordering = ["-recorded_at", "-pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["player", "board"], name="seatdisconnection_once_per_board"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} {self.seat}: {self.player}"

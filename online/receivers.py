@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from django.dispatch import receiver
 
-from tournaments.signals import round_closing
+from tournaments.signals import clock_ticked, round_closing
 
+from .presence import presence_check
 from .services import round_boards_cut
 
 
@@ -14,3 +15,11 @@ def round_cut(sender, *, event, rnd, now, **kwargs) -> None:
     """The round close cuts the boards still in play before it scores the round."""
     if event.online_play:
         round_boards_cut(rnd=rnd, now=now)
+
+
+@receiver(clock_ticked, dispatch_uid="online.presence_check")
+def presence_check_tick(sender, *, now, **kwargs):
+    """The in-process clock (``manage.py run_clock``) does what beat's
+    ``online.tasks.check_presence`` does."""
+    recorded = presence_check(now=now)
+    return {"online_disconnections": recorded} if recorded else None

@@ -6,12 +6,13 @@ from dataclasses import dataclass
 
 from accounts.models import User
 from tournaments.formats import format_for
-from tournaments.models import Board, Result, Table
+from tournaments.models import Board, Result, Table, TableSeat
 from tournaments.permissions import is_event_director
 from tournaments.selectors.play import seat_letter_of
 from tournaments.selectors.visibility import spectator_delay_of
 
 from .models import BoardPlay, PlayAction
+from .presence import connected_map
 
 
 def table_seat_get(*, table: Table, user: User) -> str | None:
@@ -21,8 +22,9 @@ def table_seat_get(*, table: Table, user: User) -> str | None:
     if not user.is_authenticated or table.is_bye:
         return None
     side = format_for(table.event).table_side(table=table, user=user)
-    if side is None:
-        return None
+    if side is None:  # no player of the table's entries: a substitute's line-up seat?
+        seats = TableSeat.objects.filter(table=table, player=user).values_list("seat", flat=True)
+        return seats.first()
     entry_id = table.ns_id if side == "NS" else table.ew_id
     return seat_letter_of(table=table, side=side, entry=entry_id, user=user)
 
@@ -119,7 +121,7 @@ def board_snapshot(
         "actions": actions,
         "ends_at": rnd.ends_at.isoformat() if rnd is not None else None,
         "next": next_,
-        "connected": None,
+        "connected": connected_map(table_ids=[table.pk])[table.pk],
     }
 
 

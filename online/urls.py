@@ -3,7 +3,7 @@ router's: docs/online-play.md)."""
 
 from django.urls import path
 
-from . import views
+from . import director_views, views
 
 app_name = "online"
 
@@ -12,5 +12,10 @@ urlpatterns = [
         "events/<int:event_id>/tables/<int:table_id>/play/",
         views.table_page,
         name="table",
+    ),
+    path(
+        "events/<int:event_id>/online/",
+        director_views.console_page,
+        name="console",
     ),
 ]

@@ -25,11 +25,10 @@ from tournaments.timezones import zone_label
 
 from .selectors import table_may_watch, table_seat_get
 
-SEATS = ("N", "E", "S", "W")
-
 
 def _seat_names(table: Table) -> dict[str, str]:
-    """Who sits where, by name (two queries)."""
+    """Who sits where, by name, for the seat labels (two queries): the line-up where the
+    format seats players, else the pair's order as ``seat_letter_of`` reads it."""
     if format_for(table.event).seats_players:
         rows = TableSeat.objects.filter(table=table).select_related("player")
         return {row.seat: row.player.name for row in rows}
@@ -61,6 +60,11 @@ def _minutes_left(n: int) -> str:
 
 def _strings() -> dict[str, str]:
     """Every text the script shows, translated here (the catalogue is the site's)."""
+    return {**_table_strings(), **_action_strings(), **_error_strings()}
+
+
+def _table_strings() -> dict[str, str]:
+    """The table and the bidding box."""
     return {
         # seats and phases
         "N": _("North"),
@@ -72,17 +76,16 @@ def _strings() -> dict[str, str]:
         "declarer": _("Declarer"),
         "your_turn": _("Your turn"),
         "your_turn_dummy": _("Your turn: play from dummy"),
+        "your_turn_next": _("Your turn on board %(n)s: tap Next board"),
         "waiting_for": _("Waiting for %(seat)s"),
         "cards_left": _("Cards left: %(n)s"),
         "disconnected": _("disconnected"),
         "board": _("Board %(n)s"),
         "dealer": _("Dealer"),
-        "vul": _("Vulnerable"),
         "vul_None": _("None vulnerable"),
         "vul_NS": _("NS vulnerable"),
         "vul_EW": _("EW vulnerable"),
         "vul_All": _("All vulnerable"),
-        "contract": _("Contract"),
         "by": _("by %(seat)s"),
         "tricks": _("Tricks"),
         "passed_out": _("Passed out"),
@@ -101,12 +104,20 @@ def _strings() -> dict[str, str]:
         "H": _("Hearts"),
         "SP": _("Spades"),
         "NT": _("No trump"),
-        # claims and undo
+    }
+
+
+def _action_strings() -> dict[str, str]:
+    """Claims, undo, results, the clock and the connection."""
+    return {
         "claim": _("Claim"),
         "claim_how_many": _("Tricks for your side of the %(n)s left"),
         "claim_send": _("Claim %(n)s"),
         "claim_waits": _("%(seat)s claims %(n)s of the remaining tricks."),
         "claim_rejected": _("The claim is rejected: the director has been called."),
+        "rule_how_many": _("Your ruling: the declaring side's tricks in all"),
+        "rule_send": _("Ruling: the declaring side takes %(n)s"),
+        "play_on": _("Play on"),
         "undo": _("Undo"),
         "undo_waits": _("%(seat)s asks to take back their last call or card."),
         "accept": _("Accept"),
@@ -122,6 +133,7 @@ def _strings() -> dict[str, str]:
         "score_ns": _("NS %(score)s"),
         "cut": _("The board was cut by the clock."),
         "next_board": _("Next board"),
+        "board_ended": _("Board %(n)s is over: its result is on my table."),
         "next_is": _("Next: board %(n)s"),
         "round_over": _("The round is over."),
         "go_to_my_table": _("Go to my table"),
@@ -134,7 +146,12 @@ def _strings() -> dict[str, str]:
         "polling": _("Reconnecting… (the table refreshes every 2 s)"),
         "load_failed": _("The table could not be loaded. Retrying…"),
         "spectator": _("You are watching this table."),
-        # error codes of docs/online-play.md
+    }
+
+
+def _error_strings() -> dict[str, str]:
+    """The error codes of docs/online-play.md, in words."""
+    return {
         "err_out_of_turn": _("It is not your turn."),
         "err_illegal_call": _("That call is not allowed now."),
         "err_not_in_hand": _("That card is not in the hand."),
@@ -151,6 +168,7 @@ def _strings() -> dict[str, str]:
         "err_claim_waiting": _("A claim waits for its answer."),
         "err_undo_waiting": _("A request to undo waits for its answer."),
         "err_bad_action": _("The table did not understand that."),
+        "err_alert_text": _("Write what your alerted call means, or turn the alert off."),
         "err_unknown": _("That was refused."),
     }
 
@@ -176,8 +194,8 @@ def table_page(request: HttpRequest, event_id: int, table_id: int) -> HttpRespon
         "event": event.pk,
         "table": table.pk,
         "seat": seat,
-        "api": f"/api/events/{event.pk}/tables/{table.pk}/play/",
-        "ws": f"/ws/events/{event.pk}/tables/{table.pk}/",
+        "api": reverse("api-table-play", args=[event.pk, table.pk]),
+        "ws": f"/ws/events/{event.pk}/tables/{table.pk}/",  # online/routing.py
         "csrf": get_token(request),
         "my_table": reverse("tournaments:my_table", args=[event.pk]),
         "time_zone": event.time_zone,

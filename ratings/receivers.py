@@ -1,10 +1,14 @@
+import contextlib
+
 from django.conf import settings
 from django.dispatch import receiver
 
 from tournaments.dispatch import dispatch_on_commit
-from tournaments.signals import event_finished
+from tournaments.errors import ConflictError
+from tournaments.signals import event_finished, player_disconnected, player_disconnection_cancelled
 
 from .services import master_points_award_event
+from .services.disconnections import disconnection_cancel, disconnection_record
 
 
 @receiver(event_finished, dispatch_uid="ratings.award_master_points")
@@ -16,3 +20,16 @@ def award_master_points(sender, *, event, entries, fields, **kwargs) -> None:
 def analyse_leads_later(sender, *, event, **kwargs) -> None:
     if settings.RATE_ANALYSE_LEADS_ON_FINISH:
         dispatch_on_commit("ratings.tasks.analyse_leads", event.pk)
+
+
+@receiver(player_disconnected, dispatch_uid="ratings.record_disconnection")
+def record_disconnection(sender, *, event, player, board, reason, **kwargs) -> None:
+    """The table service saw a player's disconnection on a board: its penalty, once."""
+    # the director may have recorded it already: once per player and board
+    with contextlib.suppress(ConflictError):
+        disconnection_record(player=player, event=event, board=board, reason=reason)
+
+
+@receiver(player_disconnection_cancelled, dispatch_uid="ratings.cancel_disconnection")
+def cancel_disconnection(sender, *, event, player, board, **kwargs) -> None:
+    disconnection_cancel(player=player, event=event, board=board)

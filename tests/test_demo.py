@@ -74,6 +74,16 @@ def test_the_demo_shows_every_format_with_data(client):
     assert all(f"`{name}`" in logins for name in seated) and "`bridge-demo`" in logins
     logins_of = User.objects.filter(username__in=seated)
     assert all(u.check_password("bridge-demo") for u in logins_of)
+    # The match is played online: each seat's login opens the table and sees its own hand.
+    assert live.online_play
+    table_url = reverse("api-table-play", args=[live.pk, match.open_table.pk])
+    for seat in TableSeat.objects.filter(table=match.open_table).select_related("player"):
+        client.force_login(seat.player)
+        view = client.get(table_url).json()
+        assert view["seat"] == seat.seat and view["hands"][seat.seat]
+        assert [s for s, hand in view["hands"].items() if hand] == [seat.seat]
+    page = client.get(reverse("online:table", args=[live.pk, match.open_table.pk]))
+    assert page.status_code == 200
     client.force_login(logins_of.get(username="alice"))
     url = reverse("tournaments:my_table", args=[live.pk])
     board = match.round.boards.order_by("number").first()

@@ -210,11 +210,19 @@ class EventAdmin(admin.ModelAdmin):
             return tuple(f for f in fixed if f in self.get_fields(request, obj))
         return self.readonly_fields
 
+    #: The table's settings of online play: set once the event exists (a new event starts
+    #: with their defaults through ``event_create``, which does not read them).
+    ONLINE_SETTINGS = ("spectators", "spectator_delay", "cut_double_dummy", "chat_allowed")
+
     def get_fields(self, request, obj=None):
-        """A team event's settings are on their own inline, not Swiss pairs' fields."""
+        """A team event's settings are on their own inline, not Swiss pairs' fields; the
+        online settings are on an existing event's page."""
+        fields = self.fields
+        if obj is None:
+            fields = tuple(f for f in fields if f not in self.ONLINE_SETTINGS)
         if _has_own_settings(obj):
-            return tuple(f for f in self.fields if f not in SETTINGS_FIELDS and f != "method")
-        return self.fields
+            return tuple(f for f in fields if f not in SETTINGS_FIELDS and f != "method")
+        return fields
 
     def get_form(self, request, obj=None, **kwargs):
         if _has_own_settings(obj):

@@ -21,3 +21,10 @@ clock_ticked = Signal()
 # that plays boards (online play) ends its boards still in play first and stores them
 # (``docs/rules.md`` § The clock). A listener's writes commit with the close.
 round_closing = Signal()
+
+# Sent by an app that sees players' connections (online play) inside the transaction
+# that records a player's disconnection on a board, with ``event``, ``player``, ``board``
+# and ``reason``: the Rate records its penalty (``docs/rules.md`` § The Rate). And sent
+# with ``event``, ``player``, ``board`` and ``director`` when the director cancels one.
+player_disconnected = Signal()
+player_disconnection_cancelled = Signal()

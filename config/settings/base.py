@@ -173,6 +173,20 @@ else:
 # A WebSocket message's size (bytes) and rate (messages a second per connection).
 ONLINE_MESSAGE_MAX_BYTES = env.int("ONLINE_MESSAGE_MAX_BYTES", default=4096)
 ONLINE_MESSAGES_PER_SECOND = env.int("ONLINE_MESSAGES_PER_SECOND", default=20)
+# Presence at the online tables (docs/rules.md § Online play, disconnections): a seat
+# gone longer than the grace while its board is in play is disconnected; each ASGI
+# process beats every ONLINE_HEARTBEAT_SECONDS and is stopped once it has missed
+# ONLINE_PROCESS_TIMEOUT_SECONDS; drops within ONLINE_OUTAGE_WINDOW_SECONDS of a server
+# stop or start, or of ONLINE_OUTAGE_MIN_SEATS seats that are ONLINE_OUTAGE_SHARE of the
+# seats connected, are an outage and cost nobody anything.
+ONLINE_DISCONNECT_GRACE_SECONDS = env.float("ONLINE_DISCONNECT_GRACE_SECONDS", default=60.0)
+ONLINE_PRESENCE_CHECK_SECONDS = env.float("ONLINE_PRESENCE_CHECK_SECONDS", default=10.0)
+ONLINE_HEARTBEAT_SECONDS = env.float("ONLINE_HEARTBEAT_SECONDS", default=10.0)
+ONLINE_PROCESS_TIMEOUT_SECONDS = env.float("ONLINE_PROCESS_TIMEOUT_SECONDS", default=30.0)
+ONLINE_OUTAGE_WINDOW_SECONDS = env.float("ONLINE_OUTAGE_WINDOW_SECONDS", default=10.0)
+ONLINE_RESTART_SECONDS = env.float("ONLINE_RESTART_SECONDS", default=60.0)
+ONLINE_OUTAGE_MIN_SEATS = env.int("ONLINE_OUTAGE_MIN_SEATS", default=4)
+ONLINE_OUTAGE_SHARE = env.float("ONLINE_OUTAGE_SHARE", default=0.5)
 # How long a web process reuses a live match state it has read from the cache before it
 # asks the cache again (tournaments/formats/teams/live_cache.py): spectators' polls then
 # cost no cache round trip; a new state is served at most this much later. 0: always ask.
@@ -267,6 +281,11 @@ CELERY_BEAT_SCHEDULE = {
         "task": "ladders.tasks.enforce_ladder_deadlines",
         "schedule": timedelta(minutes=1),
         "options": {"expires": 50},
+    },
+    "check-online-presence": {
+        "task": "online.tasks.check_presence",
+        "schedule": timedelta(seconds=ONLINE_PRESENCE_CHECK_SECONDS),
+        "options": {"expires": ONLINE_PRESENCE_CHECK_SECONDS},
     },
     "expire-idempotency-keys": {
         "task": "tournaments.tasks.expire_idempotency_keys",

@@ -18,3 +18,7 @@ LIVE_STATE_LOCAL_SECONDS = 0
 # The opening leads of a finished event are solved by the worker (DDS, tens of ms a
 # lead); the tests of the analysis call the service themselves.
 RATE_ANALYSE_LEADS_ON_FINISH = False
+
+# No heartbeat task in the tests' event loops: a test beats a process itself
+# (online.presence.process_beat).
+ONLINE_HEARTBEAT_SECONDS = 0

@@ -102,3 +102,19 @@ def _entry_of(player: User, event: Event):
         .first()
     )
     return member.entry if member else None
+
+
+def disconnection_cancel(*, player: User, event: Event, board: Board) -> bool:
+    """Take back the disconnection of ``player`` on ``board`` (the director cancels what
+    the table service recorded): its weekly points and board Rate are gone, and in an
+    HCP-par event the pair's 20 points come back. The caller has checked the director
+    and holds its transaction; returns whether there was one."""
+    row = Disconnection.objects.filter(player=player, board=board, event=event).first()
+    if row is None:
+        return False
+    row.delete()
+    entry = _entry_of(player, event)
+    if row.event_points and entry is not None and event.current_round:
+        entry_disconnection_record(entry=entry, director=None, undo=True)
+    dispatch_on_commit("ratings.tasks.refresh_weekly_points")
+    return True

@@ -369,6 +369,7 @@ def site(live_server, director):
         ("tournaments:my_table_current", u("tournaments:my_table_current"), "player"),
         ("tournaments:my_table", u("tournaments:my_table", running.pk), "player"),
         ("online:table", u("online:table", running.pk, playing.pk), "player"),
+        ("online:console", u("online:console", running.pk), "director"),
         ("tournaments:event_create", u("tournaments:event_create"), "director"),
         ("tournaments:results_import", u("tournaments:results_import"), "director"),
         # a background import still in progress: its progress page

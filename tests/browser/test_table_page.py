@@ -17,7 +17,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from django.test import Client
 
-from tableplay import Action, Table, TableError, table_view
+from tableplay import DIRECTOR, Action, Table, TableError, table_view
 from tests.conftest import player
 from tournaments.models import Board
 from tournaments.models import Table as EventTable
@@ -45,16 +45,18 @@ class FakeTable:
         self.posts: list[dict] = []
         self.socket_acts: list[dict] = []
         self.ends_at = (datetime.now(UTC) + timedelta(minutes=30)).isoformat()
+        self.next: dict | None = None  # the next board, once this one is over
+        self.connected = {s: True for s in SEATS}
 
     def view(self, seat: str | None) -> dict:
         data = table_view(self.engine, seat)
         data.update(
             event=self.table.event_id, table=self.table.pk, board=self.board.pk,
             board_number=self.board.number, seat=seat, ends_at=self.ends_at,
-            next=None, connected={s: True for s in SEATS},
+            next=None, connected=dict(self.connected),
         )  # fmt: skip
         if data["phase"] == "over":
-            data["next"] = {"round_over": True, "where": "Round 2: table 3, NS"}
+            data["next"] = self.next or {"round_over": True, "where": "Round 2: table 3, NS"}
         return data
 
     def apply(self, seat: str, message: dict) -> dict | None:
@@ -65,7 +67,7 @@ class FakeTable:
         value = message.get("value", "")
         try:
             self.engine.apply(
-                Action(message["kind"], seat, str(value), message.get("alert") or ""),
+                Action(message["kind"], seat or DIRECTOR, str(value), message.get("alert") or ""),
                 version=message.get("version"),
             )
         except TableError as exc:
@@ -135,7 +137,13 @@ def online(live_server, make_event):
         client = Client()
         client.force_login(player(entry, position))
         sessions[seat] = client.cookies["sessionid"].value
-    return {"event": event, "table": table, "board": board, "sessions": sessions}
+    client = Client()
+    client.force_login(event.director)
+    sessions["D"] = client.cookies["sessionid"].value  # the director: no seat
+    return {
+        "event": event, "table": table, "board": board, "sessions": sessions,
+        "board2": event.boards.get(number=2),
+    }  # fmt: skip
 
 
 def open_page(browser, live_server, online, seat, viewport, fake, *, socket=True):
@@ -147,7 +155,7 @@ def open_page(browser, live_server, online, seat, viewport, fake, *, socket=True
     page.set_default_timeout(15_000)
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    fake.serve(page, seat, socket=socket)
+    fake.serve(page, None if seat == "D" else seat, socket=socket)
     table = online["table"]
     page.goto(f"{live_server.url}/events/{table.event_id}/tables/{table.pk}/play/")
     return context, page, errors
@@ -179,8 +187,11 @@ def test_a_board_at_the_table_on_a_phone_over_the_websocket(live_server, online,
         assert box_button(page, "Double").is_disabled()
         assert box_button(page, "Redouble").is_disabled()
         box_button(page, "Alert").click()
-        page.locator(".alert-input").fill("15-17")
         box_button(page, "1").click()
+        box_button(page, "No trump").click()  # an alert with no explanation: not sent
+        page.locator('[data-slot="error"]', has_text="Write what your alerted call").wait_for()
+        assert fake.socket_acts == []
+        page.locator(".alert-input").fill("15-17")
         box_button(page, "No trump").click()
         alerted = page.locator(".centre table.auction button.alerted")
         alerted.wait_for()
@@ -365,3 +376,126 @@ def test_a_call_through_the_bidding_box_reaches_the_real_table(live_server, onli
     finally:
         for context, _, _ in pages:
             context.close()
+
+
+def test_the_table_in_chinese_fits_a_phone_and_my_table_leads_to_it(live_server, online, browser):
+    """In Chinese, mid-play, with every label translated, nothing scrolls sideways; the
+    my-table's button leads to the table."""
+    fake = FakeTable(online["board"], online["table"])
+    for seat, call in zip("NESWNE", ["1NT", "P", "3NT", "P", "P", "P"], strict=True):
+        fake.engine.apply(Action("call", seat, call, "15-17" if call == "1NT" else ""))
+    fake.engine.apply(Action("card", "E", fake.engine.remaining["E"][0]))
+    context = browser.new_context(locale="zh-CN", viewport=PHONE, is_mobile=True)
+    context.add_cookies(
+        [{"name": "sessionid", "value": online["sessions"]["W"], "url": live_server.url}]
+    )
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    fake.serve(page, "W", socket=True)
+    table = online["table"]
+    try:
+        page.goto(f"{live_server.url}/events/{table.event_id}/my-table/")
+        page.get_by_role("link", name="到你的牌桌打牌").click()
+        page.locator('#play-table[data-phase="play"]').wait_for()
+        assert "明手" in page.locator(".felt").inner_text()
+        assert page.locator(".seat-right .hand-lines").count() == 1  # dummy, South, faced
+        assert_fits(page, PHONE["width"])
+        page.screenshot(path="/tmp/table-phone-zh.png", full_page=True)
+    finally:
+        context.close()
+
+
+def test_the_next_board_waits_until_the_player_moves_on(live_server, online, browser):
+    """Board 1 is passed out: its result stays on the table with "Next board" while the
+    server has already started board 2, which shows at a tap. A warning of the clock and
+    a disconnected seat are shown."""
+    fake = FakeTable(online["board"], online["table"])
+    fake.next = {"board": 0, "board_number": 2}
+    context, page, errors = open_page(browser, live_server, online, "N", PHONE, fake)
+    try:
+        page.locator('#play-table[data-phase="auction"]').wait_for()
+        box_button(page, "Pass").click()
+        for seat in "ESW":
+            fake.act("call", seat, "P")
+        page.locator('#play-table[data-phase="over"]').wait_for()
+        result = page.locator('[data-slot="result"]')
+        assert "Passed out" in result.inner_text()
+
+        following = FakeTable(online["board2"], online["table"])
+        following.sockets = fake.sockets
+        following.engine.version = fake.engine.version
+        following.connected["E"] = False
+        following.broadcast()
+        result.get_by_text("Next: board 2").wait_for()
+        assert "Passed out" in result.inner_text()  # still board 1's result
+        _, ws = fake.sockets[0]
+        ws.send(json.dumps({"type": "warning", "minutes_left": 2}))
+        page.get_by_text("2 minutes left in the round.").wait_for()
+
+        result.get_by_role("button", name="Next board").click()
+        page.locator('#play-table[data-phase="auction"]').wait_for()
+        assert page.locator('[data-slot="board"]').inner_text() == "Board 2"
+        assert "disconnected" in page.locator('[data-seat="E"] .seat-label').inner_text()
+        assert_fits(page, PHONE["width"])
+        assert errors == []
+    finally:
+        context.close()
+
+
+def test_calls_from_the_keyboard_on_a_desktop(live_server, online, browser):
+    """1-7 then C/D/H/S/N bids, P passes, X doubles (or redoubles); the buttons take
+    the focus and Enter too."""
+    fake = FakeTable(online["board"], online["table"])
+    context, page, errors = open_page(browser, live_server, online, "N", DESKTOP, fake)
+    try:
+        page.locator(".bidding-box.mine").wait_for()
+        page.keyboard.press("1")
+        page.keyboard.press("n")
+        page.locator(".centre table.auction .nt").wait_for()
+        assert fake.socket_acts[-1]["value"] == "1NT"
+        fake.act("call", "E", "X")
+        page.locator(".bidding-box.mine").wait_for(state="detached")
+        fake.act("call", "S", "P")
+        fake.act("call", "W", "P")
+        page.locator(".bidding-box.mine").wait_for()
+        page.keyboard.press("x")  # East's double: North redoubles
+        page.locator(".centre table.auction .call-xx").wait_for()
+        fake.act("call", "E", "P")
+        fake.act("call", "S", "2C")
+        fake.act("call", "W", "P")
+        box_button(page, "Pass").focus()
+        page.keyboard.press("Enter")
+        page.wait_for_function(
+            "() => document.querySelectorAll('.centre table.auction td .call').length === 9"
+        )
+        assert [a["value"] for a in fake.socket_acts] == ["1NT", "XX", "P"]
+        assert errors == []
+    finally:
+        context.close()
+
+
+def test_the_director_rules_a_rejected_claim_from_the_table(live_server, online, browser):
+    """The director watches the whole table; a defender rejects declarer's claim; the
+    director's ruling (the declaring side's tricks in all) ends the board."""
+    fake = FakeTable(online["board"], online["table"])
+    for seat, call in zip("NESWNE", ["1NT", "P", "3NT", "P", "P", "P"], strict=True):
+        fake.engine.apply(Action("call", seat, call))
+    for _ in range(4):
+        engine = fake.engine  # declarer plays dummy's card
+        engine.apply(Action("card", engine.actor, _follow(fake, engine.to_play)))
+    won = fake.engine.tricks_won("NS")
+    fake.engine.apply(Action("claim", "N", "12"))
+    fake.engine.apply(Action("reject", "E"))
+    context, page, errors = open_page(browser, live_server, online, "D", DESKTOP, fake)
+    try:
+        page.locator('#play-table[data-phase="play"]').wait_for()
+        assert page.locator(".hand-lines").count() == 2 and page.locator(".hand-row").count() == 2
+        page.get_by_text("The claim is rejected: the director has been called.").wait_for()
+        assert page.locator(".ruling .claim-n").count() == 13  # won .. won + 12
+        page.get_by_role("button", name=f"Ruling: the declaring side takes {won + 10}").click()
+        page.locator('#play-table[data-phase="over"]').wait_for()
+        assert f"{won + 10} tricks" in page.locator('[data-slot="result"]').inner_text()
+        assert fake.socket_acts[-1]["kind"] == "rule"
+        assert errors == []
+    finally:
+        context.close()

@@ -33,8 +33,8 @@ def _chat_on(online, on=True, spectators=Event.Spectators.OFF):
 
 async def _connected(online, token):
     comm = _ws(online, token)
-    assert (await comm.connect())[0]
-    assert (await comm.receive_json_from())["type"] == "state"
+    assert (await comm.connect(timeout=10))[0]
+    assert (await comm.receive_json_from(timeout=10))["type"] == "state"
     return comm
 
 
@@ -45,7 +45,7 @@ def test_off_by_default_a_chat_line_is_refused_to_its_sender_alone(online):
     async def scenario():
         north, south = await _connected(online, tokens["N"]), await _connected(online, tokens["S"])
         await north.send_json_to({"type": "chat", "id": "m1", "text": "hello"})
-        error = await north.receive_json_from()
+        error = await north.receive_json_from(timeout=10)
         assert (error["type"], error["id"], error["code"]) == ("error", "m1", "chat_off")
         assert await south.receive_nothing(timeout=0.3)
         await north.disconnect()
@@ -68,18 +68,18 @@ def test_on_a_line_reaches_the_four_seats_not_a_spectator_and_is_not_stored(onli
         ]
         await seats["E"].send_json_to({"type": "chat", "text": "  good\nluck \x07 "})
         for comm in seats.values():
-            line = await comm.receive_json_from(timeout=3)
+            line = await comm.receive_json_from(timeout=10)
             assert (line["type"], line["seat"], line["text"]) == ("chat", "E", "good luck")
         for comm in watchers:
             assert await comm.receive_nothing(timeout=0.3)
         # too long, or no text: refused to the sender
         for text in ("x" * (CHAT_MAX_CHARS + 1), "   ", 5):
             await seats["N"].send_json_to({"type": "chat", "text": text})
-            assert (await seats["N"].receive_json_from())["code"] == "bad_message"
+            assert (await seats["N"].receive_json_from(timeout=10))["code"] == "bad_message"
         assert await seats["S"].receive_nothing(timeout=0.3)
         # a spectator does not chat
         await watchers[0].send_json_to({"type": "chat", "text": "hi"})
-        assert (await watchers[0].receive_json_from())["code"] == "not_seated"
+        assert (await watchers[0].receive_json_from(timeout=10))["code"] == "not_seated"
         for comm in [*seats.values(), *watchers]:
             await comm.disconnect()
 
@@ -95,13 +95,13 @@ def test_chat_is_held_to_the_connection_s_size_and_rate_limits(online):
     async def scenario():
         north = await _connected(online, token)
         await north.send_json_to({"type": "chat", "text": "y" * 400})
-        assert (await north.receive_json_from())["code"] == "too_large"
+        assert (await north.receive_json_from(timeout=10))["code"] == "too_large"
         await north.send_json_to({"type": "chat", "text": "one"})
-        assert (await north.receive_json_from())["text"] == "one"
+        assert (await north.receive_json_from(timeout=10))["text"] == "one"
         await north.send_json_to({"type": "chat", "text": "two"})
-        assert (await north.receive_json_from())["text"] == "two"
+        assert (await north.receive_json_from(timeout=10))["text"] == "two"
         await north.send_json_to({"type": "chat", "text": "three"})
-        assert (await north.receive_json_from())["code"] == "too_fast"
+        assert (await north.receive_json_from(timeout=10))["code"] == "too_fast"
         await north.disconnect()
 
     async_to_sync(scenario)()

@@ -143,18 +143,18 @@ def test_over_the_websocket_a_live_spectator_watches_and_a_player_elsewhere_is_r
 
     async def scenario():
         watcher = _ws(online, outsider)
-        assert (await watcher.connect())[0]
-        state = await watcher.receive_json_from()
+        assert (await watcher.connect(timeout=10))[0]
+        state = await watcher.receive_json_from(timeout=10)
         assert state["type"] == "state" and state["table"]["seat"] is None
         assert all(state["table"]["hands"][s] for s in "NESW")
         await watcher.send_json_to({"type": "act", "version": 0, "kind": "call", "value": "P"})
-        refused = await watcher.receive_json_from()
+        refused = await watcher.receive_json_from(timeout=10)
         assert refused["type"] == "error" and refused["code"] == "not_seated"
         await watcher.disconnect()
         for token in (elsewhere, None):
             comm = _ws(online, token)
-            await comm.connect()
-            message = await comm.receive_json_from()
+            await comm.connect(timeout=10)
+            message = await comm.receive_json_from(timeout=10)
             assert message["type"] == "error"
             assert message["code"] in ("not_seated", "not_authenticated")
             closed = await comm.receive_output()
@@ -172,12 +172,12 @@ def test_over_the_websocket_a_delayed_spectator_is_never_sent_the_live_table(onl
 
     async def scenario():
         watcher = _ws(online, outsider)
-        assert (await watcher.connect())[0]
-        state = await watcher.receive_json_from()
+        assert (await watcher.connect(timeout=10))[0]
+        state = await watcher.receive_json_from(timeout=10)
         assert state["table"]["board"] is None and state["table"]["delay"] == 2
         await database_sync_to_async(online.act)(dealer, "call", "1C")
         assert await watcher.receive_nothing(timeout=1)  # nothing live
-        later = await watcher.receive_json_from(timeout=5)  # the delay after
+        later = await watcher.receive_json_from(timeout=15)  # the delay after
         assert later["table"]["auction"] == [{"seat": dealer, "call": "1C"}]
         assert all(later["table"]["hands"][s] for s in "NESW")
         await watcher.disconnect()

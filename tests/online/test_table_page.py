@@ -16,6 +16,7 @@ from django.utils import timezone
 from tests.conftest import player
 from tests.factories import UserFactory
 from tournaments import services
+from tournaments.formats.pool import services as pool_services
 from tournaments.formats.teams.services import team_create, team_enter, teams_event_create
 from tournaments.models import Match, TableSeat
 
@@ -51,7 +52,7 @@ def test_each_player_of_the_table_opens_it_at_their_own_seat(
 ):
     event, table, _ = online
     client.force_login(player(getattr(table, side), position))
-    with django_assert_max_num_queries(12):
+    with django_assert_max_num_queries(8):
         response = client.get(url(table))
     assert response.status_code == 200
     cfg = config(response)
@@ -158,3 +159,24 @@ def test_my_table_leads_to_the_playing_table_in_an_online_round(client, online, 
     client.force_login(player(at_club.ns))
     page = client.get(reverse("tournaments:my_table", args=[physical.pk])).content.decode()
     assert "Play at your table" not in page
+
+
+def test_a_pool_table_leads_to_its_playing_table(client, director):
+    """The pool is played online by default: its table page leads there too."""
+    now = timezone.now()
+    pool = pool_services.pool_create(
+        name="Pool", start_at=now - timedelta(minutes=1), ends_at=now + timedelta(days=7),
+        director=director, boards=8, rng=random.Random(5), analyse=False,
+        now=now - timedelta(minutes=2),
+    )  # fmt: skip
+    pool_services.pool_clock_step(event=pool, now=now)
+    pooled = [UserFactory() for _ in range(4)]
+    for p in pooled[1:]:
+        pool_services.pool_join(event=pool, player=p)
+    pool_services.pool_join(event=pool, player=pooled[0], partner=pooled[1], opponents=pooled[2:])
+    seat = TableSeat.objects.select_related("table").get(player=pooled[0])
+    client.force_login(pooled[0])
+    page = client.get(reverse("tournaments:pool_table", args=[pool.pk])).content.decode()
+    assert "Play at your table" in page and f'href="{url(seat.table)}"' in page
+    response = client.get(url(seat.table))
+    assert response.status_code == 200 and config(response)["seat"] == seat.seat

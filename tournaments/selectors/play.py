@@ -258,16 +258,19 @@ def seat_letter_of(*, table: Table, side: str, entry: Entry, user: User) -> str 
     """The seat ``user`` holds at ``table`` (online play: whose hand they see): their
     line-up seat where the format records one, else by the pair's order, the first
     player North (or East) and the second South (or West) (``docs/rules.md`` § Entry and
-    confirmation, online play)."""
-    seated = TableSeat.objects.filter(table=table, player=user).values_list("seat", flat=True)
-    if seat := seated.first():
+    confirmation, online play), unless the line-up gives that seat to someone else."""
+    lineup = dict(TableSeat.objects.filter(table=table).values_list("player_id", "seat"))
+    if seat := lineup.get(user.pk):
         return seat
     position = (
         EntryMember.objects.filter(entry=entry, player=user).values_list("position", flat=True)
     ).first()
     if position is None:
         return None
-    return {("NS", 1): "N", ("NS", 2): "S", ("EW", 1): "E", ("EW", 2): "W"}.get((side, position))
+    seat = {("NS", 1): "N", ("NS", 2): "S", ("EW", 1): "E", ("EW", 2): "W"}.get((side, position))
+    # a seat the line-up gives to someone else (a substitute the director moved in,
+    # docs/rules.md § Online play) is no longer theirs
+    return None if seat in lineup.values() else seat
 
 
 @dataclass

@@ -93,15 +93,19 @@ def boards_public(*, boards, event: Event) -> list[Board]:
 
 
 def _outsider(event: Event, user: User, own: set[int] | None) -> bool:
-    """A signed-in user who is no player of the event: not entered, and neither on the
-    roster nor the captain of a team entered (at most two queries). An anonymous request
-    may be a player who sent no token: never an outsider."""
+    """A signed-in user who is no player of the event: not entered, neither on the
+    roster nor the captain of a team entered, nor seated at one of its tables (a
+    substitute the director moved in, ``docs/rules.md`` § Online play) (at most three
+    queries). An anonymous request may be a player who sent no token: never an
+    outsider."""
     if not user.is_authenticated:
         return False
     if own if own is not None else entry_ids_of(user=user, event=event):
         return False
     team = Q(team__captain=user) | Q(team__members__player=user)
-    return not TeamEntry.objects.filter(event=event).filter(team).exists()
+    if TeamEntry.objects.filter(event=event).filter(team).exists():
+        return False
+    return not TableSeat.objects.filter(table__event=event, player=user).exists()
 
 
 def _spectator_sees(event: Event, user: User, own: set[int] | None) -> bool:

@@ -37,6 +37,15 @@ def _sentences() -> dict:
         "hcp_par_table": _("The director changed the HCP-par expected-score table."),
         "entry_disconnection": _("A pair's disconnection was recorded: 20 IMPs off."),
         "entry_disconnection_undo": _("A pair's disconnection was taken back."),
+        "online_claim_ruled": _(
+            "The director ruled a claim at table %(table)s, board %(board)s: %(tricks)s."
+        ),
+        "online_substitute": _(
+            "At table %(table)s, %(player)s took seat %(seat)s in place of %(replaced)s."
+        ),
+        "online_disconnection_cancel": _(
+            "The director cancelled %(player)s's disconnection at table %(table)s, board %(board)s."
+        ),
     }
 
 

@@ -401,6 +401,12 @@
   function drawTurn() {
     var turn = slot("turn");
     if (!cfg.seat) { turn.textContent = t("spectator"); return; }
+    if (held) { // the next board started: say so when it waits for this player
+      var waits = held.actor === cfg.seat;
+      turn.className = "turn" + (waits ? " mine" : "");
+      turn.textContent = waits ? t("your_turn_next", { n: held.board_number }) : "";
+      return;
+    }
     if (view.phase === "over" || view.claim || view.undo) { turn.textContent = ""; turn.className = "turn"; return; }
     var mine = myTurn();
     turn.className = "turn" + (mine ? " mine" : "");
@@ -484,8 +490,10 @@
     var claim = view.claim, undo = view.undo;
     if (claim) {
       rows.push(el("p", { class: "request", text: t("claim_waits", { seat: seatName(claim.seat), n: claim.tricks }) }));
-      if (claim.rejected) rows.push(el("p", { class: "muted", text: t("claim_rejected") }));
-      else if (mayAnswer(claim)) {
+      if (claim.rejected) {
+        rows.push(el("p", { class: "muted", text: t("claim_rejected") }));
+        if (!cfg.seat) rows.push(rulingPanel());
+      } else if (mayAnswer(claim)) {
         rows.push(el("div", { class: "row-actions" }, [
           button(t("accept"), "claim-accept", function () { act("accept"); }, "btn-primary"),
           button(t("reject"), "claim-reject", function () { act("reject"); }, "btn-danger"),
@@ -527,6 +535,24 @@
     panel.hidden = !rows.length;
   }
 
+  // The director's ruling on a rejected claim: the declaring side's tricks in all
+  // (from those it has won to those plus the tricks left), or play on.
+  function rulingPanel() {
+    var won = (view.tricks_won || {})[sideOf(view.declarer)] || 0;
+    var pick = el("div", { class: "claim-pick", role: "group", "aria-label": t("rule_how_many") });
+    for (var n = won; n <= won + tricksLeft(); n++) {
+      (function (k) {
+        pick.appendChild(el("button", { type: "button", class: "claim-n", "data-key": "rule-" + k, disabled: busy,
+          "aria-label": t("rule_send", { n: k }), text: String(k), on: { click: function () { act("rule", k); } } }));
+      })(n);
+    }
+    return el("div", { class: "ruling" }, [
+      el("p", { class: "small muted", text: t("rule_how_many") }),
+      pick,
+      button(t("play_on"), "rule-play", function () { act("rule", "play"); }),
+    ]);
+  }
+
   function drawResult() {
     var panel = clear(slot("result"));
     if (view.phase !== "over" && view.phase !== "none") { panel.hidden = true; return; }
@@ -557,6 +583,8 @@
   function draw() {
     if (!view) return;
     var focused = document.activeElement && root.contains(document.activeElement) ? document.activeElement.getAttribute("data-key") : null;
+    if (socketOpen) setConn("live");
+    else if (pollTimer) setConn("polling");
     root.setAttribute("data-phase", view.phase);
     root.removeAttribute("aria-busy");
     root.classList.toggle("my-turn", myTurn());
@@ -602,6 +630,7 @@
   function receive(table) {
     if (!table || typeof table !== "object" || table.version === undefined) return;
     if (!table.phase) table.phase = "none"; // no board to play at this table
+    if (table.seat !== undefined) cfg.seat = table.seat; // the server's word on the seat
     if (view && table.board === view.board && table.version < view.version) return; // old news
     if (view && table.board !== view.board && view.phase === "over" && !held && table.phase !== "over") {
       held = table; // the next board waits until the player has read this one's result
@@ -611,7 +640,12 @@
     }
     if (held && table.board === held.board) { held = table; return; }
     var moved = !view || table.version !== view.version || table.board !== view.board;
-    if (view && table.board !== view.board) { alertNote = null; bidLevel = null; }
+    if (view && table.board !== view.board) {
+      alertNote = null;
+      bidLevel = null;
+      // the end of the last board was missed (a dropped socket): say where its result is
+      if (view.phase !== "over" && view.board_number) notice(t("board_ended", { n: view.board_number }));
+    }
     view = table;
     if (moved) {
       done();
@@ -632,8 +666,13 @@
   }
 
   function call(value) {
-    var extra = alertOn ? alertText.trim() : null;
-    act("call", value, alertOn ? extra : undefined);
+    var explanation = alertOn ? alertText.trim() : "";
+    if (alertOn && !explanation) { // an alert is its explanation: nothing to show without one
+      showError("alert_text");
+      if (box) box.input.focus();
+      return;
+    }
+    act("call", value, alertOn ? explanation : undefined);
   }
 
   function act(kind, value, alert) {
@@ -731,13 +770,14 @@
       pingTimer = setInterval(function () { if (socketOpen) ws.send(JSON.stringify({ type: "ping" })); }, 25000);
     };
     ws.onmessage = onSocketMessage;
-    ws.onclose = function () {
+    ws.onclose = function (event) {
       clearTimeout(giveUp);
       clearInterval(pingTimer);
       if (socket === ws) { socket = null; socketOpen = false; }
       if (busy) { done(); draw(); }
       startPolling();
-      scheduleReconnect();
+      // 4403: the server refused this seat (its error said why); asking again won't help
+      if (event.code !== 4403) scheduleReconnect();
     };
   }
   function scheduleReconnect() {
@@ -759,6 +799,13 @@
     if (k === "P") { call("P"); e.preventDefault(); }
     if (k === "X") { var legal = legalCalls(); if (legal.XX) call("XX"); else if (legal.X) call("X"); e.preventDefault(); }
     if (k === "ESCAPE") { bidLevel = null; draw(); }
+  });
+
+  // A phone back from the background: catch up at once, and reopen the socket.
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState !== "visible") return;
+    poll();
+    if (!socket) { clearTimeout(reconnectTimer); connect(); }
   });
 
   poll();

@@ -9,6 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -125,6 +126,8 @@ def pool_table(request: HttpRequest, event_id: int) -> HttpResponse:
         "event": event, "seat": seat, "slots": slots, "players": players,
         "signature": _signature(event, seat),
     }  # fmt: skip
+    if event.online_play and seat.round.is_open:  # docs/rules.md § Online play
+        context["play_url"] = reverse("online:table", args=[event.pk, seat.table.pk])
     return render(request, "tournaments/pool_table.html", context)
 
 

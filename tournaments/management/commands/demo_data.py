@@ -200,6 +200,7 @@ class Command(BaseCommand):
             gap_minutes=2,
             director=director,
             method=Event.Method.XIMP,
+            online_play=True,  # played at the online table (docs/rules.md § Online play)
         )
         guests = list(User.objects.filter(username__startswith="sim11").order_by("username")[:10])
         for a, b in [
@@ -239,7 +240,8 @@ class Command(BaseCommand):
         pool_clock_step(event=pool, now=now)
 
     def team_match(self, director: User, logins: list[User]) -> Match:
-        """A round robin of four teams in play now (docs/rules.md § Teams): in round 1
+        """A round robin of four teams in play now (docs/rules.md § Teams), played at the
+        online table (§ Online play): in round 1
         Alice's four (alice, bob, carol, dave) meet Erin's four (erin, frank, grace,
         henry), every seat a demo login, each team's line-up handed in by its captain;
         the other match has played two boards in both rooms."""
@@ -248,7 +250,7 @@ class Command(BaseCommand):
         event = teams_event_create(
             name="Round-robin teams (live)", kind=Event.Kind.TEAMS_RR,
             start_at=now + timedelta(minutes=1), teams=4, boards_per_round=4,
-            round_minutes=180, gap_minutes=5, director=director, seed=41,
+            round_minutes=180, gap_minutes=5, director=director, seed=41, online_play=True,
         )  # fmt: skip
         guests = sim_users("teamdemo", 8, random.Random(41))
         rosters = [

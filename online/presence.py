@@ -1,0 +1,305 @@
+"""Who is connected to the online tables, and the disconnections the server sees
+(``docs/rules.md`` § Online play, *Disconnections*).
+
+Each WebSocket of a seated player is a ``SeatConnection`` row of the server process
+serving it, counted on the seat's ``SeatPresence``: the database is the one record that
+every ASGI process shares, and a process that dies without closing its connections is
+found by its missed heartbeats (``ServerProcess``). The periodic check
+(``presence_check``: beat's ``online.tasks.check_presence``, or the in-process clock)
+turns a seat gone longer than the grace while its board is in play into a
+``SeatDisconnection``, once per player and board; the Rate records its penalty
+(``tournaments.signals.player_disconnected``) unless the drop was an outage.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import socket
+import uuid
+from datetime import datetime, timedelta
+
+from channels.db import database_sync_to_async
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.db.models import F, Q
+from django.db.models.functions import Greatest
+from django.utils import timezone
+from django.utils.translation import gettext
+
+from tournaments.lock_objects import event_for_update
+from tournaments.models import Table
+from tournaments.services.results_online import round_past_end
+from tournaments.signals import player_disconnected
+
+from .models import SeatConnection, SeatDisconnection, SeatPresence, ServerProcess
+
+logger = logging.getLogger(__name__)
+
+SEATS = ("N", "E", "S", "W")
+
+#: This process's name in ``ServerProcess`` (host, process id, and a random part: a
+#: restarted process with the same id is another process).
+PROCESS_NAME = f"{socket.gethostname()[:60]}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
+_process_id: int | None = None
+_beating: asyncio.Task | None = None
+
+
+def _grace() -> timedelta:
+    return timedelta(seconds=settings.ONLINE_DISCONNECT_GRACE_SECONDS)
+
+
+def process_id(now: datetime | None = None) -> int:
+    """This process's ``ServerProcess`` row (made on its first connection)."""
+    global _process_id
+    if _process_id is None or not ServerProcess.objects.filter(pk=_process_id).exists():
+        now = now or timezone.now()
+        row, _created = ServerProcess.objects.get_or_create(
+            name=PROCESS_NAME, defaults={"started_at": now, "beat_at": now}
+        )
+        _process_id = row.pk
+    return _process_id
+
+
+#: This process's open seat connections: channel name -> (table id, seat, user id), so
+#: that a process taken for stopped (a pause longer than the timeout) counts them again.
+_open_here: dict[str, tuple[int, str, int]] = {}
+
+
+def process_beat(*, now: datetime | None = None) -> None:
+    """This process is alive: its heartbeat, and its seats seen now. A process the check
+    took for stopped (its connections closed then) opens its live connections again."""
+    now = now or timezone.now()
+    pid = process_id(now)
+    revived = ServerProcess.objects.filter(pk=pid, stopped_at__isnull=False).update(
+        beat_at=now, stopped_at=None
+    )
+    ServerProcess.objects.filter(pk=pid).update(beat_at=now)
+    if revived:
+        for channel_name, (table_id, seat, user_id) in list(_open_here.items()):
+            seat_connect(
+                table_id=table_id, seat=seat, user_id=user_id, channel_name=channel_name,
+                now=now,
+            )  # fmt: skip
+    SeatPresence.objects.filter(open__process_id=pid).update(last_seen=now)
+
+
+async def _beat_forever() -> None:
+    while True:
+        await asyncio.sleep(settings.ONLINE_HEARTBEAT_SECONDS)
+        try:
+            await database_sync_to_async(process_beat)()
+        except Exception:  # noqa: BLE001 - a missed beat is retried; the socket lives on
+            logger.exception("heartbeat failed")
+
+
+def heartbeat_start() -> None:
+    """Start this process's heartbeat (once, on its first connection)."""
+    global _beating
+    if settings.ONLINE_HEARTBEAT_SECONDS <= 0 or (_beating and not _beating.done()):
+        return
+    try:
+        _beating = asyncio.get_running_loop().create_task(_beat_forever())
+    except RuntimeError:  # no loop running: a synchronous caller
+        _beating = None
+
+
+def seat_connect(
+    *, table_id: int, seat: str, user_id: int, channel_name: str, now: datetime | None = None
+) -> bool:
+    """A seated player's WebSocket opened. True when the seat had been disconnected
+    (gone longer than the grace): the table is then told it is back."""
+    now = now or timezone.now()
+    with transaction.atomic(durable=True):
+        pid = process_id(now)
+        presence, _created = SeatPresence.objects.get_or_create(
+            table_id=table_id, seat=seat, user_id=user_id, defaults={"last_seen": now}
+        )
+        _row, opened = SeatConnection.objects.get_or_create(
+            channel_name=channel_name,
+            defaults={"presence": presence, "process_id": pid, "opened_at": now},
+        )
+        if not opened:  # counted already
+            return False
+        was_out = presence.gone_since is not None and presence.gone_since <= now - _grace()
+        SeatPresence.objects.filter(pk=presence.pk).update(
+            connections=F("connections") + 1, last_seen=now, gone_since=None
+        )
+        SeatPresence.objects.filter(pk=presence.pk, connected_since__isnull=True).update(
+            connected_since=now
+        )
+        return was_out
+
+
+def seat_disconnect(*, channel_name: str, now: datetime | None = None) -> None:
+    """A seated player's WebSocket closed: when it was their last, they are gone now."""
+    now = now or timezone.now()
+    with transaction.atomic(durable=True):
+        row = SeatConnection.objects.filter(channel_name=channel_name).first()
+        if row is None:
+            return
+        row.delete()
+        _connections_lost({row.presence_id: 1}, at=now)
+
+
+def _connections_lost(lost: dict[int, int], *, at: datetime) -> None:
+    for presence_id, n in lost.items():
+        SeatPresence.objects.filter(pk=presence_id).update(
+            connections=Greatest(F("connections") - n, 0), last_seen=at
+        )
+    SeatPresence.objects.filter(pk__in=list(lost), connections=0).update(
+        gone_since=at, dropped_at=at, connected_since=None
+    )
+
+
+def processes_reap(*, now: datetime | None = None) -> int:
+    """Processes that missed their heartbeats stopped at their last one: their
+    connections are closed then (a server stop: ``drop_is_outage``)."""
+    now = now or timezone.now()
+    limit = now - timedelta(seconds=settings.ONLINE_PROCESS_TIMEOUT_SECONDS)
+    dead = list(
+        ServerProcess.objects.filter(stopped_at__isnull=True, beat_at__lt=limit).values_list(
+            "pk", "beat_at"
+        )
+    )
+    for pid, beat_at in dead:
+        with transaction.atomic(durable=True):
+            lost: dict[int, int] = {}
+            for presence_id in SeatConnection.objects.filter(process_id=pid).values_list(
+                "presence_id", flat=True
+            ):
+                lost[presence_id] = lost.get(presence_id, 0) + 1
+            SeatConnection.objects.filter(process_id=pid).delete()
+            ServerProcess.objects.filter(pk=pid).update(stopped_at=beat_at)
+            _connections_lost(lost, at=beat_at)
+    return len(dead)
+
+
+def drop_is_outage(at: datetime) -> bool:
+    """Whether seats that dropped at ``at`` were dropped by the server, not by their
+    players (``docs/rules.md`` § Online play, *Outages*): a server process stopped within
+    the window of it, or one started within the window before it up to the restart time
+    after it, or at least the minimum number of seats dropped within the window, and
+    they are at least the share of the seats connected then."""
+    window = timedelta(seconds=settings.ONLINE_OUTAGE_WINDOW_SECONDS)
+    restart = timedelta(seconds=settings.ONLINE_RESTART_SECONDS)
+    if ServerProcess.objects.filter(
+        Q(stopped_at__gte=at - window, stopped_at__lte=at + window)
+        | Q(started_at__gte=at - window, started_at__lte=at + restart)
+    ).exists():
+        return True
+    dropped = SeatPresence.objects.filter(
+        dropped_at__gte=at - window, dropped_at__lte=at + window
+    ).count()
+    if dropped < settings.ONLINE_OUTAGE_MIN_SEATS:
+        return False
+    stayed = SeatPresence.objects.filter(connections__gt=0, connected_since__lt=at - window).count()
+    return dropped >= settings.ONLINE_OUTAGE_SHARE * (dropped + stayed)
+
+
+def connected_map(*, table_ids, now: datetime | None = None) -> dict[int, dict[str, bool]]:
+    """Each table's seats: False for a seat whose player is disconnected (gone longer
+    than the grace, and not back on another connection), True otherwise. One query."""
+    now = now or timezone.now()
+    out = {tid: dict.fromkeys(SEATS, True) for tid in table_ids}
+    rows = SeatPresence.objects.filter(table_id__in=list(table_ids)).values_list(
+        "table_id", "seat", "connections", "gone_since"
+    )
+    back = {(tid, seat) for tid, seat, n, _gone in rows if n > 0}
+    for tid, seat, n, gone in rows:
+        if n == 0 and gone is not None and gone <= now - _grace() and (tid, seat) not in back:
+            out[tid][seat] = False
+    return out
+
+
+def _reason(seconds: float) -> str:
+    text = gettext("Gone from the online table longer than the grace period (%(n)d s).")
+    return text % {"n": int(seconds)}
+
+
+def presence_check(*, now: datetime | None = None) -> list[int]:
+    """The periodic check: reap dead processes, then record every seat gone longer than
+    the grace while its board is in play (once per player and board; idempotent).
+    Returns the ids of the ``SeatDisconnection`` rows it recorded."""
+    now = now or timezone.now()
+    processes_reap(now=now)
+    gone = list(
+        SeatPresence.objects.filter(connections=0, gone_since__lte=now - _grace())
+        .select_related("table__round__event", "user")
+        .order_by("table__event_id", "table_id", "seat")
+    )
+    recorded = []
+    for presence in gone:
+        row = _disconnection_record(presence, now=now)
+        if row is not None:
+            recorded.append(row.pk)
+    return recorded
+
+
+def _disconnection_record(presence: SeatPresence, *, now: datetime) -> SeatDisconnection | None:
+    from .selectors import table_boards_get, table_seat_get
+
+    table = presence.table
+    rnd = table.round
+    if rnd is None:
+        return None
+    event = rnd.event
+    table.event = event
+    if not event.online_play or round_past_end(rnd=rnd, now=now) or event.paused_at:
+        return None
+    if table_seat_get(table=table, user=presence.user) != presence.seat:
+        return None  # the seat is someone else's now (a substitute)
+    board = table_boards_get(table=table).current
+    if board is None:
+        return None  # nothing left to play here: not in play
+    if SeatDisconnection.objects.filter(player=presence.user, board=board).exists():
+        return None
+    outage = drop_is_outage(presence.gone_since)
+    try:
+        with transaction.atomic(durable=True):
+            event_for_update(event.pk)
+            row = SeatDisconnection.objects.create(
+                table=table, board=board, seat=presence.seat, player=presence.user,
+                gone_since=presence.gone_since, recorded_at=now, outage=outage,
+            )  # fmt: skip
+            if not outage:
+                player_disconnected.send(
+                    sender=SeatDisconnection, event=event, player=presence.user, board=board,
+                    reason=_reason(settings.ONLINE_DISCONNECT_GRACE_SECONDS),
+                )  # fmt: skip
+            transaction.on_commit(lambda: table_presence_broadcast(table_id=table.pk))
+    except IntegrityError:  # another check recorded it first
+        return None
+    return row
+
+
+def table_presence_broadcast(*, table_id: int) -> None:
+    """Tell a table (and the directors watching it) who is disconnected: a fresh state
+    of the table, whose ``connected`` says it."""
+    from .selectors import table_snapshot_get
+    from .services import table_broadcast
+
+    table = Table.objects.select_related("round__event").filter(pk=table_id).first()
+    if table is None or table.round is None:
+        return
+    table.event = table.round.event
+    table_broadcast(table_id=table_id, states=[table_snapshot_get(table=table)])
+
+
+async def consumer_connected(consumer, *, user_id: int) -> None:
+    """The table's WebSocket consumer opened a seat's connection."""
+    heartbeat_start()
+    _open_here[consumer.channel_name] = (consumer.table_id, consumer.seat, user_id)
+    back = await database_sync_to_async(seat_connect)(
+        table_id=consumer.table_id, seat=consumer.seat, user_id=user_id,
+        channel_name=consumer.channel_name,
+    )  # fmt: skip
+    if back:  # the table was told the seat was disconnected: now that it is back
+        await database_sync_to_async(table_presence_broadcast)(table_id=consumer.table_id)
+
+
+async def consumer_disconnected(consumer) -> None:
+    """The table's WebSocket consumer closed a seat's connection."""
+    _open_here.pop(consumer.channel_name, None)
+    await database_sync_to_async(seat_disconnect)(channel_name=consumer.channel_name)
