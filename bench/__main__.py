@@ -8,8 +8,9 @@ PostgreSQL: gunicorn on loopback and twenty clients entering results. The live r
 spectators polling a team match's live state through gunicorn. ``python -m bench
 ladder`` runs a year of a 10,000-team ladder; ``python -m bench pool`` the scoring pool's
 arrivals and dealing; ``python -m bench rate`` the weekly Rate of 100,000 players and
-1,000,000 results (and the leaderboards at that scale). ``python -m bench play
-[--tables 1000 --pace 5 --seconds 60 --processes 2 --server uvicorn|daphne]`` needs
+1,000,000 results (and the leaderboards at that scale). ``python -m bench robot --deals N
+--seed S [--json PATH]`` has four robots bid and play N random deals. ``python -m bench
+play [--tables 1000 --pace 5 --seconds 60 --processes 2 --server uvicorn|daphne]`` needs
 PostgreSQL and Redis: WebSocket clients playing online tables through the ASGI server
 (not part of a bare ``make bench``: it takes minutes and wants the machine to itself).
 """
@@ -34,6 +35,11 @@ def main(argv: list[str]) -> None:
         from bench import bench_play
 
         bench_play.main(argv[1:])  # python -m bench play --tables 1000 --pace 5 ...
+        return
+    if argv[:1] == ["robot"]:
+        from bench import bench_robot
+
+        bench_robot.main(argv[1:])  # python -m bench robot --deals 50 --seed 1
         return
     if argv[:1] == ["rate"] and len(argv) > 1:
         from bench import bench_rate

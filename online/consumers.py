@@ -19,9 +19,11 @@ import json
 import time
 from collections import deque
 
+from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
+from django.db import close_old_connections
 from django.utils.translation import gettext as _
 
 from tournaments.errors import BridgeError
@@ -32,6 +34,21 @@ from .state import group_name, seat_view
 
 #: The close code of a connection refused at connect (not signed in, no seat here).
 CLOSE_REFUSED = 4403
+
+
+def _in_a_thread(fn):
+    """``fn`` on a thread of the pool, not the one thread ``database_sync_to_async``
+    runs everything on: tables act at once (each on its own connection; the row locks
+    order them), instead of one after the other for the whole process."""
+
+    def call(*args, **kwargs):
+        close_old_connections()
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            close_old_connections()
+
+    return sync_to_async(call, thread_sensitive=False)
 
 
 class TableConsumer(AsyncJsonWebsocketConsumer):
@@ -118,7 +135,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             await self._error(message_id, "bad_message", _("version must be a number."))
             return
         try:
-            await database_sync_to_async(services.play_act)(
+            await _in_a_thread(services.play_act)(
                 user=self.scope["user"],
                 event_id=self.event_id,
                 table_id=self.table_id,

@@ -7,7 +7,7 @@ from django.dispatch import receiver
 from tournaments.signals import clock_ticked, round_closing
 
 from .presence import presence_check
-from .services import round_boards_cut
+from .services import round_boards_cut, round_end_warn
 
 
 @receiver(round_closing, dispatch_uid="online.round_cut")
@@ -23,3 +23,11 @@ def presence_check_tick(sender, *, now, **kwargs):
     ``online.tasks.check_presence`` does."""
     recorded = presence_check(now=now)
     return {"online_disconnections": recorded} if recorded else None
+
+
+@receiver(clock_ticked, dispatch_uid="online.round_end_warning")
+def round_end_warning(sender, *, now, **kwargs):
+    """The demo's in-process clock: warn the tables two minutes before the round's end
+    (in production the beat entry ``warn-online-tables`` does it)."""
+    told = round_end_warn(now=now)
+    return f"online: warned {told} tables" if told else None

@@ -9,7 +9,7 @@ from tournaments.formats import format_for
 from tournaments.models import Board, Result, Table, TableSeat
 from tournaments.permissions import is_event_director
 from tournaments.selectors.play import seat_letter_of
-from tournaments.selectors.visibility import spectator_delay_of
+from tournaments.selectors.visibility import Sight, spectator_delay_of
 
 from .models import BoardPlay, PlayAction
 from .presence import connected_map
@@ -26,6 +26,16 @@ def table_seat_get(*, table: Table, user: User) -> str | None:
         seats = TableSeat.objects.filter(table=table, player=user).values_list("seat", flat=True)
         return seats.first()
     entry_id = table.ns_id if side == "NS" else table.ew_id
+    # Where the table records who sits at it (a team's line-up), a member not seated at
+    # it holds no hand there, as on my-table: the visibility rule's own test
+    # (docs/rules.md § Visibility, rooms). A table with no line-up at all keeps the
+    # pairs' rule (the entry's first two players).
+    if (
+        format_for(table.event).seats_players
+        and TableSeat.objects.filter(table=table).exists()
+        and not Sight(user=user, event=table.event, own={entry_id}).at_table(table)
+    ):
+        return None
     return seat_letter_of(table=table, side=side, entry=entry_id, user=user)
 
 

@@ -15,11 +15,12 @@ lock FOR UPDATE, so an action racing the cut is applied before it or refused.
 from __future__ import annotations
 
 import logging
-from datetime import datetime
+from datetime import datetime, timedelta
 from functools import partial
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -29,7 +30,7 @@ from tableplay import DIRECTOR, Action, Table, TableError
 from tableplay.cards import side
 from tournaments.errors import BridgeError, ConflictError, PermissionDeniedError
 from tournaments.lock_objects import round_for_share, table_for_update
-from tournaments.models import Round
+from tournaments.models import Event, Round
 from tournaments.models import Table as EventTable
 from tournaments.permissions import is_event_director
 from tournaments.services.results_online import (
@@ -321,3 +322,39 @@ def round_boards_cut(*, rnd: Round, now: datetime | None = None) -> int:
                 partial(table_broadcast, table_id=play.table_id, states=[snapshot])
             )
         return len(plays)
+
+
+#: How long before a round's end its tables are warned (docs/rules.md § Online play).
+WARNING_BEFORE = timedelta(minutes=2)
+
+
+def round_end_warn(*, now: datetime | None = None) -> int:
+    """Warn the tables of every online round that ends within two minutes, once per
+    round (the clock's tick: beat, or the demo's in-process clock): a ``warning`` with the
+    minutes left goes to each of its tables' groups. Returns how many tables were told."""
+    now = now or timezone.now()
+    rounds = Round.objects.filter(
+        status=Round.Status.OPEN,
+        ends_at__gt=now,
+        ends_at__lte=now + WARNING_BEFORE,
+        event__online_play=True,
+        event__paused_at__isnull=True,
+        event__status=Event.Status.RUNNING,
+    ).values_list("pk", "ends_at")
+    told = 0
+    layer = get_channel_layer()
+    for round_id, ends_at in rounds:
+        # once per round and end (a round extended is warned again before its new end)
+        if layer is None or not cache.add(f"online:warned:{round_id}:{ends_at:%s}", 1, 3600):
+            continue
+        minutes = max(1, -(-int((ends_at - now).total_seconds()) // 60))
+        for table_id in EventTable.objects.filter(round_id=round_id).values_list("pk", flat=True):
+            try:
+                async_to_sync(layer.group_send)(
+                    group_name(table_id), {"type": "table.warning", "minutes_left": minutes}
+                )
+            except Exception:  # noqa: BLE001 - a warning lost is not worth failing the tick
+                logger.exception("warning to table %s failed", table_id)
+                continue
+            told += 1
+    return told

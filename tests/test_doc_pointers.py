@@ -7,7 +7,16 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("accounts", "config", "ladders", "ratings", "scoring", "tableplay", "tournaments")
+PACKAGES = (
+    "accounts",
+    "config",
+    "ladders",
+    "ratings",
+    "robots",
+    "scoring",
+    "tableplay",
+    "tournaments",
+)
 # "README § X", "the README, § X", "docs/rules.md § X", or a bare "§ X" (the rules).
 CITATION = re.compile(r"(README[`'\"]?,?|rules\.md[`'\"]?,?)?\s*§\s*([A-Z][\w' -]*)")
 

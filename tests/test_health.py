@@ -105,3 +105,31 @@ def test_database_down_is_503(client, monkeypatch):
     assert body["status"] == "down"
     assert body["database"] == "down" and body["scheduler"] == "unknown"
     assert body["components"]["database"]["error"] == "OperationalError"
+
+
+def redis_channel_layer(url: str) -> dict:
+    return {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
+                        "CONFIG": {"hosts": [url]}}}  # fmt: skip
+
+
+def test_online_play_s_channel_layer_is_reported(client, redis_url):
+    in_memory = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    with override_settings(CHANNEL_LAYERS=in_memory):
+        body = client.get("/health/").json()
+    assert body["components"]["channel_layer"] == {
+        "status": "ok", "required": False, "backend": "in-memory"
+    }  # fmt: skip
+    with override_settings(CHANNEL_LAYERS=redis_channel_layer(redis_url)):
+        response = client.get("/health/")
+    body = response.json()
+    assert body["channel_layer"] == "ok", body
+    assert body["components"]["channel_layer"]["backend"] == "redis"
+
+
+def test_channel_layer_redis_down_is_503(client):
+    url = f"redis://127.0.0.1:{closed_port()}/0"
+    with override_settings(CHANNEL_LAYERS=redis_channel_layer(url)):
+        response = client.get("/health/")
+    body = response.json()
+    assert response.status_code == 503
+    assert body["channel_layer"] == "down" and body["database"] == "ok"

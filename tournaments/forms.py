@@ -92,9 +92,14 @@ class StartTimeForm(forms.Form):
         label=_("Opening lead required"), required=False, initial=True
     )
     online_play = forms.BooleanField(
-        label=_("Online play: each player sees their own hand on my-table"),
+        label=_("Online play: the players bid and play at the online table"),
         required=False,
         initial=False,
+    )
+    undo_allowed = forms.BooleanField(
+        label=_("Online play: a player may take back their last call or card"),
+        required=False,
+        initial=True,
     )
     traveller_hidden = forms.BooleanField(
         label=_("Hide other tables' results until the round ends"),
@@ -139,7 +144,7 @@ class StartTimeForm(forms.Form):
 
 
 #: The table rules every format has (``tournaments/_table_rules_fields.html``).
-TABLE_RULES = ("lead_required", "online_play", "traveller_hidden")
+TABLE_RULES = ("lead_required", "online_play", "undo_allowed", "traveller_hidden")
 
 
 class EventForm(StartTimeForm):

@@ -1,10 +1,10 @@
 """``/health/``: whether the services the site needs answer, and when the scheduler ran.
 
 Each component gets a status. The database, and Redis wherever it is configured (the
-cache and the Celery broker), are required: when one is down the answer is 503, so a
-load balancer or an orchestrator takes this process out of service. The scheduler
-(beat, or the in-process clock) is reported but not required: a stale clock is not
-something restarting the web process would fix.
+cache, the Celery broker and online play's channel layer), are required: when one is
+down the answer is 503, so a load balancer or an orchestrator takes this process out of
+service. The scheduler (beat, or the in-process clock) is reported but not required: a
+stale clock is not something restarting the web process would fix.
 """
 
 from __future__ import annotations
@@ -57,6 +57,32 @@ def _broker() -> dict:
     return {"status": "ok", "required": True, "backend": "redis"}
 
 
+def _channel_layer() -> dict:
+    """Online play's channel layer: a message sent to a channel comes back (Redis), or
+    the in-memory layer of a single process (the demo)."""
+    from asgiref.sync import async_to_sync
+    from channels.layers import get_channel_layer
+
+    backend = settings.CHANNEL_LAYERS["default"]["BACKEND"]
+    if not backend.startswith("channels_redis"):
+        return {"status": "ok", "required": False, "backend": "in-memory"}
+
+    async def round_trip(layer) -> None:
+        import asyncio
+
+        channel = await layer.new_channel("health.")
+        await asyncio.wait_for(layer.send(channel, {"type": "health.ping"}), REDIS_TIMEOUT)
+        message = await asyncio.wait_for(layer.receive(channel), REDIS_TIMEOUT)
+        if message.get("type") != "health.ping":
+            raise RuntimeError("read back a different message")
+
+    try:
+        async_to_sync(round_trip)(get_channel_layer())
+    except Exception as exc:  # noqa: BLE001
+        return {"status": "down", "required": True, "backend": "redis", "error": _name(exc)}
+    return {"status": "ok", "required": True, "backend": "redis"}
+
+
 @lru_cache(maxsize=8)
 def _redis(url: str):
     """One client (and connection pool) per broker URL for the process, not per probe."""
@@ -91,7 +117,12 @@ def _scheduler(now) -> tuple[dict, dict]:
 
 def health(request):
     now = timezone.now()
-    components = {"database": _database(), "cache": _cache(), "broker": _broker()}
+    components = {
+        "database": _database(),
+        "cache": _cache(),
+        "broker": _broker(),
+        "channel_layer": _channel_layer(),
+    }
     components["scheduler"], ticks = _scheduler(now)
     down = [n for n, c in components.items() if c["required"] and c["status"] != "ok"]
     body = {

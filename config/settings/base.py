@@ -225,7 +225,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     # A side, a direction and a Mitchell's field are the same two values: one enum.
-    "ENUM_NAME_OVERRIDES": {"SideEnum": ["NS", "EW"]},
+    # the director's adjusted score for each side (online console): one name for both
+    "ENUM_NAME_OVERRIDES": {"SideEnum": ["NS", "EW"], "AdjustmentEnum": ["A+", "A=", "A-"]},
 }
 
 # Celery: with no broker the tasks run in-process, eagerly (the embedded default).
@@ -286,6 +287,11 @@ CELERY_BEAT_SCHEDULE = {
         "task": "online.tasks.check_presence",
         "schedule": timedelta(seconds=ONLINE_PRESENCE_CHECK_SECONDS),
         "options": {"expires": ONLINE_PRESENCE_CHECK_SECONDS},
+    },
+    "warn-online-tables": {
+        "task": "online.tasks.warn_online_tables",
+        "schedule": timedelta(seconds=20),
+        "options": {"expires": 15},
     },
     "expire-idempotency-keys": {
         "task": "tournaments.tasks.expire_idempotency_keys",

@@ -276,3 +276,18 @@ def test_the_snapshot_is_what_a_restart_rebuilds(online):
     assert online.engine().version == BoardPlay.objects.get(table=online.table).version
     assert rng  # the state is only what is stored
     assert timezone.now()
+
+
+def test_the_director_turns_undo_off_while_the_event_runs(online, director):
+    tournament_services.event_update(event=online.event, director=director, undo_allowed=False)
+    dealer = online.engine().to_play
+    online.act(dealer, "call", "1C")
+    refused(online, "undo_off", lambda: online.act(dealer, "undo"))
+
+
+def test_reading_the_table_costs_a_few_queries(online, django_assert_max_num_queries):
+    online.act(online.engine().to_play, "call", "1C")
+    with django_assert_max_num_queries(10):
+        services.table_state_get(
+            user=online.players["N"], event_id=online.event.pk, table_id=online.table.pk
+        )

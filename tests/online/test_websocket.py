@@ -9,7 +9,7 @@ import json
 import random
 
 import pytest
-from asgiref.sync import async_to_sync
+from asgiref.sync import async_to_sync, sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth import get_user_model
 from django.test import override_settings
@@ -25,6 +25,16 @@ from tests.tableplay.helpers import legal_cards, random_call
 pytestmark = pytest.mark.django_db(transaction=True)
 
 HEADERS = [(b"origin", b"http://testserver"), (b"host", b"testserver")]
+
+
+@pytest.fixture(autouse=True)
+def _no_lingering_connections(monkeypatch):
+    """The consumer's actions run on a thread pool whose threads end with each test's
+    event loop: their database connections close after each action instead of being
+    kept for reuse (as in a server), so the test database can be dropped at the end."""
+    from django.db import connections
+
+    monkeypatch.setitem(connections.settings["default"], "CONN_MAX_AGE", 0)
 
 
 def path(online, token=None):
@@ -270,3 +280,31 @@ def _check(message: dict, seat: str, allowed: set[str], board: int) -> None:
 
 def test_get_user_model_is_the_project_s():
     assert get_user_model().__name__ == "User"
+
+
+def test_the_tables_are_warned_two_minutes_before_the_round_s_end_once(online):
+    from datetime import timedelta
+
+    from django.core.cache import cache
+
+    from online.services import round_end_warn
+
+    cache.clear()
+    token = tokens(online)
+    ends_at = online.table.round.ends_at
+    tables = online.table.round.tables.count()
+
+    async def scenario():
+        comm = connect(online, token["N"])
+        await comm.connect()
+        await comm.receive_json_from()
+        early = await sync_to_async(round_end_warn)(now=ends_at - timedelta(minutes=5))
+        assert early == 0 and await comm.receive_nothing(timeout=0.2)
+        told = await sync_to_async(round_end_warn)(now=ends_at - timedelta(seconds=100))
+        assert told == tables  # every table of the round
+        assert await comm.receive_json_from() == {"type": "warning", "minutes_left": 2}
+        again = await sync_to_async(round_end_warn)(now=ends_at - timedelta(seconds=50))
+        assert again == 0 and await comm.receive_nothing(timeout=0.2)
+        await comm.disconnect()
+
+    run(scenario)

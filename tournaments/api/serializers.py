@@ -149,6 +149,9 @@ class EventSerializer(serializers.Serializer):
     )
     lead_required = serializers.BooleanField(help_text="Results need the opening lead.")
     online_play = serializers.BooleanField(help_text="Players see their own hand on my-table.")
+    undo_allowed = serializers.BooleanField(
+        help_text="Online play: a player may take back their last call or card."
+    )
     traveller_hidden = serializers.BooleanField(
         help_text="Other tables' results stay hidden until the round ends."
     )

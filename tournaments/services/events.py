@@ -98,6 +98,7 @@ def event_create(
     time_zone: str | None = None,
     lead_required: bool = True,
     online_play: bool | None = None,
+    undo_allowed: bool = True,
     traveller_hidden: bool = False,
     spectators: str = Event.Spectators.OFF,
     spectator_delay: int = 120,
@@ -142,6 +143,7 @@ def event_create(
             next_transition_at=start_at,
             lead_required=bool(lead_required),
             online_play=fmt.online_play if online_play is None else bool(online_play),
+            undo_allowed=bool(undo_allowed),
             traveller_hidden=bool(traveller_hidden),
             spectators=spectators,
             spectator_delay=int(spectator_delay),
@@ -155,7 +157,9 @@ def event_create(
 
 #: What a director may change while registration is open, and (†) at any time.
 #: The online table's settings (docs/rules.md § Online play): table rules, so always.
-ONLINE_SETTINGS = ("spectators", "spectator_delay", "cut_double_dummy", "chat_allowed")
+ONLINE_SETTINGS = (
+    "spectators", "spectator_delay", "cut_double_dummy", "chat_allowed", "undo_allowed",
+)  # fmt: skip
 EDITABLE_EVENT = (
     "name", "start_at", "method", "lead_required", "online_play", "traveller_hidden",
     *ONLINE_SETTINGS,

@@ -31,6 +31,7 @@ class PoolForm(StartTimeForm):
         ("boards", "boards_per_table", "minutes_per_board"),
         ("lead_required",),
         ("online_play",),
+        ("undo_allowed",),
     )
     table_rules_box = False  # a pool table sees results only once played
 

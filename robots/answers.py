@@ -1,0 +1,61 @@
+"""The robot's answers to a claim or an undo it is asked to agree to (docs/rules.md
+§ Robots): it accepts an undo, and accepts a claim when the claimer's side takes at least
+the claimed tricks double dummy in every layout it samples of the cards it cannot see;
+otherwise, or on a fault, it rejects the claim and the director rules."""
+
+from __future__ import annotations
+
+import random
+import time
+
+from robots.sampling import layout_sample, position_deal, view_known
+from tableplay.cards import seat_next, side
+
+__all__ = ["answer_choose"]
+
+
+def _asked(view: dict, seat: str, waiting: dict) -> bool:
+    """Whether ``seat`` answers ``waiting`` (a claim or undo) and has not yet."""
+    claimer = waiting["seat"]
+    opponents = {seat_next(claimer), seat_next(claimer, 3)}
+    if view["claim"] is not None or view["play"]:
+        opponents.discard(view["dummy"])
+    return seat in opponents and seat not in waiting["accepted"]
+
+
+def answer_choose(view: dict, *, samples: int, budget: float, seed: int) -> str | None:
+    """ "accept", "reject", or None when nothing waits for this seat's answer."""
+    seat = view["viewer"]
+    claim, undo = view["claim"], view["undo"]
+    if undo is not None:
+        return "accept" if _asked(view, seat, undo) else None
+    if claim is None or claim["rejected"] or not _asked(view, seat, claim):
+        return None
+    try:
+        least = _claimers_least(view, samples=samples, budget=budget, seed=seed)
+    except Exception:  # noqa: BLE001 - a fault: the director rules
+        return "reject"
+    return "accept" if least is not None and claim["tricks"] <= least else "reject"
+
+
+def _claimers_least(view: dict, *, samples: int, budget: float, seed: int) -> int | None:
+    """The fewest tricks the claimer's side takes double dummy over the sampled layouts."""
+    from endplay.dds import solve_board
+
+    started = time.perf_counter()
+    known = view_known(view)
+    rng = random.Random(seed * 1_000_003 + len(view["play"]))
+    left = 13 - sum(1 for trick in view["tricks"] if len(trick["cards"]) == 4)
+    claimers = side(view["claim"]["seat"])
+    least = None
+    for count in range(samples):
+        elapsed = time.perf_counter() - started
+        if count and elapsed + elapsed / count > budget * 0.9:
+            break
+        hands = layout_sample(known, rng)
+        if hands is None:
+            continue
+        best = max(tricks for _, tricks in solve_board(position_deal(view, hands)))
+        taken = best if side(view["to_play"]) == claimers else left - best
+        least = taken if least is None else min(least, taken)
+    return least

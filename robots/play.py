@@ -1,0 +1,84 @@
+"""The robot's card play: double-dummy analysis of sampled deals, from one seat's view.
+
+docs/rules.md § Robots: the robot reads only what its seat is sent (``table_view``): its
+own hand, dummy once faced, the cards played and the auction. It deals the unseen cards
+at random to the hidden hands ``samples`` times (each hidden hand holds as many cards as
+it has left, none of a suit it failed to follow, and when a few tries allow it the
+high-card points its first call showed: :mod:`robots.sampling`), solves each layout
+with endplay's double-dummy solver from the current position, and plays the legal card
+that takes the most tricks on average (the opening lead follows the usual rules:
+:mod:`robots.lead`). It stops sampling when the next solve would overrun ``budget``
+seconds, and falls back to a simple legal card if no layout could be solved.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from robots.lead import lead_choose
+from robots.sampling import contract_strain, layout_sample, position_deal, view_known
+
+__all__ = ["DEFAULT_BUDGET", "DEFAULT_SAMPLES", "card_choose", "card_fallback"]
+
+#: Layouts solved per card (docs/rules.md § Robots).
+DEFAULT_SAMPLES = 24
+#: Seconds one decision may take (docs/rules.md § Robots).
+DEFAULT_BUDGET = 1.0
+
+_RANK_ORDER = "AKQJT98765432"
+
+
+def card_fallback(view: dict) -> str:
+    """A simple legal card: the lowest card of the first legal suit."""
+    cards = view["legal"]["cards"]
+    return min(cards, key=lambda card: (-_RANK_ORDER.index(card[1]), card[0]))
+
+
+def card_choose(
+    view: dict,
+    *,
+    samples: int = DEFAULT_SAMPLES,
+    budget: float = DEFAULT_BUDGET,
+    seed: int = 0,
+) -> str:
+    """The card the seat that acts in ``view`` plays (its own or dummy's)."""
+    legal = view["legal"]["cards"]
+    if len(legal) == 1:
+        return legal[0]
+    if not view["play"]:
+        return lead_choose(view["hands"][view["to_play"]], contract_strain(view["contract"]))
+    try:
+        scores = _scores(view, samples=samples, budget=budget, seed=seed)
+    except Exception:  # noqa: BLE001 - any solver fault: play on with a legal card
+        return card_fallback(view)
+    if not scores:
+        return card_fallback(view)
+    best = max(scores.get(card, -1.0) for card in legal)
+    # Among equal means, the lowest card (keeps the choice stable and cheap).
+    return card_fallback({"legal": {"cards": [c for c in legal if scores.get(c, -1.0) == best]}})
+
+
+def _scores(view: dict, *, samples: int, budget: float, seed: int) -> dict[str, float]:
+    """Mean double-dummy tricks of each legal card over the solved layouts."""
+    from endplay.dds import solve_board
+
+    started = time.perf_counter()
+    known = view_known(view)
+    rng = random.Random(seed * 1_000_003 + len(view["play"]))
+    totals: dict[str, float] = {}
+    solved = 0
+    for _ in range(samples):
+        elapsed = time.perf_counter() - started
+        # Stop before a solve that would likely overrun the budget (the mean so far).
+        if solved and elapsed + elapsed / solved > budget * 0.9:
+            break
+        hands = layout_sample(known, rng)
+        if hands is None:
+            continue
+        deal = position_deal(view, hands)
+        for card, tricks in solve_board(deal):
+            name = card.suit.name[0].upper() + card.rank.abbr
+            totals[name] = totals.get(name, 0.0) + tricks
+        solved += 1
+    return {card: total / solved for card, total in totals.items()} if solved else {}

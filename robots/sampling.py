@@ -1,0 +1,117 @@
+"""What a robot knows of the unseen cards, random layouts of them, and the endplay deal
+of the current position (docs/rules.md § Robots).
+
+Everything here starts from one seat's view (``table_view``): the visible hands, the
+cards played (and so the voids shown by not following suit) and the auction (the
+high-card points each hidden hand's first call showed).
+"""
+
+from __future__ import annotations
+
+import random
+
+from robots.bidding import hcp_range
+from tableplay.cards import SEATS, SUITS, seat_next
+
+__all__ = ["contract_strain", "layout_sample", "position_deal", "view_known"]
+
+_RANK_ORDER = "AKQJT98765432"
+_POINTS = {"A": 4, "K": 3, "Q": 2, "J": 1}
+_ALL_CARDS = [suit + rank for suit in SUITS for rank in _RANK_ORDER]
+
+
+def view_known(view: dict) -> dict:
+    """What the seat knows: visible hands, the unseen cards, and each hidden hand's
+    size and voids."""
+    played_by: dict[str, list[str]] = {seat: [] for seat in SEATS}
+    voids: dict[str, set[str]] = {seat: set() for seat in SEATS}
+    for trick in view["tricks"]:
+        led = trick["cards"][0][0] if trick["cards"] else None
+        for offset, card in enumerate(trick["cards"]):
+            seat = seat_next(trick["leader"], offset)
+            played_by[seat].append(card)
+            if card[0] != led:
+                voids[seat].add(led)
+    visible = {seat: list(cards) for seat, cards in view["hands"].items() if cards is not None}
+    seen = set(view["play"]).union(*map(set, visible.values()))
+    hidden = [seat for seat in SEATS if seat not in visible]
+    auction = [(entry["seat"], entry["call"]) for entry in view["auction"]]
+    return {
+        "played_by": played_by,
+        "ranges": {seat: hcp_range(auction, seat) for seat in hidden},
+        "visible": visible,
+        "hidden": hidden,
+        "unseen": [card for card in _ALL_CARDS if card not in seen],
+        "sizes": {seat: 13 - len(played_by[seat]) for seat in hidden},
+        "voids": voids,
+    }
+
+
+def layout_sample(known: dict, rng: random.Random) -> dict[str, list[str]] | None:
+    """One random deal of the unseen cards to the hidden hands that respects each hand's
+    size and voids; None after a few failed tries."""
+    hidden, voids = known["hidden"], known["voids"]
+    for attempt in range(60):
+        cards = list(known["unseen"])
+        rng.shuffle(cards)
+        # The cards fewest hands can hold go first, so the greedy deal rarely fails.
+        cards.sort(key=lambda card: sum(card[0] not in voids[seat] for seat in hidden))
+        room = dict(known["sizes"])
+        hands: dict[str, list[str]] = {seat: [] for seat in hidden}
+        for card in cards:
+            open_seats = [s for s in hidden if room[s] > 0 and card[0] not in voids[s]]
+            if not open_seats:
+                break
+            weights = [room[s] for s in open_seats]
+            seat = rng.choices(open_seats, weights=weights)[0]
+            hands[seat].append(card)
+            room[seat] -= 1
+        else:
+            # The points the auction showed, while a few tries find such a layout.
+            if attempt >= 40 or all(_fits(known, seat, hands[seat]) for seat in hidden):
+                return hands
+    return None
+
+
+def _fits(known: dict, seat: str, cards: list[str]) -> bool:
+    low, high = known["ranges"].get(seat, (0, 37))
+    points = sum(_POINTS.get(card[1], 0) for card in cards + known["played_by"][seat])
+    return low <= points <= high
+
+
+def position_deal(view: dict, hidden_hands: dict[str, list[str]]):
+    """An endplay deal of the current position: remaining cards plus the cards of the
+    trick in progress, played again on the solver's side."""
+    from endplay.types import Card, Deal, Denom, Player
+
+    hands = {**{s: list(c) for s, c in view["hands"].items() if c is not None}, **hidden_hands}
+    trick = view["tricks"][-1] if view["tricks"] else None
+    current = trick["cards"] if trick and len(trick["cards"]) < 4 else []
+    if current:
+        leader = trick["leader"]
+        for offset, card in enumerate(current):
+            hands[seat_next(leader, offset)].append(card)
+    else:
+        leader = view["to_play"]
+    pbn = "N:" + " ".join(
+        ".".join(
+            "".join(sorted((c[1] for c in hands[seat] if c[0] == suit), key=_RANK_ORDER.index))
+            for suit in SUITS
+        )
+        for seat in SEATS
+    )
+    deal = Deal(pbn)
+    strain = contract_strain(view["contract"])
+    deal.trump = {"S": Denom.spades, "H": Denom.hearts, "D": Denom.diamonds, "C": Denom.clubs}.get(
+        strain, Denom.nt
+    )
+    deal.first = Player.find(leader)
+    for card in current:
+        deal.play(Card(card))
+    return deal
+
+
+def contract_strain(contract: str) -> str:
+    """The strain of "4S", "3NTX": "S", "NT"."""
+    body = contract.rstrip("X")[1:]
+    return body

@@ -1,0 +1,132 @@
+"""Two ASGI processes serve one table through the Redis channel layer: a call made by a
+seat connected to one process reaches the seats connected to the other (docs/online-
+play.md; deploy/asgi.sh runs several). Real uvicorn processes on the test database
+(PostgreSQL, committed: a ``transaction=True`` test) and Redis."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+
+import pytest
+
+from tests.conftest import api_token_for, need_postgres
+from tests.deploy.conftest import ROOT, database_url
+from tests.live.conftest import need_redis
+
+from .conftest import seated_table
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres, pytest.mark.slow]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture
+def redis_url():
+    url = os.environ.get("REDIS_URL") or os.environ.get("CELERY_BROKER_URL", "")
+    if not url.startswith("redis://"):
+        from tests.conftest import REQUIRE_SERVICES
+
+        if REQUIRE_SERVICES:
+            pytest.fail("REQUIRE_SERVICES=1 but REDIS_URL is not Redis")
+        pytest.skip("needs Redis (set REDIS_URL)")
+    need_redis(url)
+    return url
+
+
+@pytest.fixture
+def two_servers(transactional_db, redis_url, tmp_path):
+    """Two uvicorn processes serving config.asgi on the test database and one Redis."""
+    need_postgres()
+    env = dict(os.environ, DATABASE_URL=database_url(), REDIS_URL=redis_url)
+    env["DJANGO_SETTINGS_MODULE"] = "config.settings.base"
+    env["DJANGO_ALLOWED_HOSTS"] = "127.0.0.1,localhost"
+    procs, ports = [], []
+    for i in range(2):
+        port = free_port()
+        log = open(tmp_path / f"asgi{i}.log", "wb")  # noqa: SIM115 - closed with the process
+        procs.append(
+            subprocess.Popen(
+                [
+                    sys.executable,
+                    "-m",
+                    "uvicorn",
+                    "config.asgi:application",
+                    "--host",
+                    "127.0.0.1",
+                    "--port",
+                    str(port),
+                    "--ws",
+                    "websockets",
+                ],
+                cwd=ROOT,
+                env=env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )  # fmt: skip
+        )
+        ports.append(port)
+    try:
+        for port, proc in zip(ports, procs, strict=True):
+            deadline = time.monotonic() + 60
+            while True:
+                assert proc.poll() is None, (tmp_path / "asgi0.log").read_text()[-3000:]
+                with contextlib.suppress(OSError):
+                    socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+                    break
+                assert time.monotonic() < deadline, "uvicorn did not start"
+                time.sleep(0.2)
+        yield ports
+    finally:
+        for proc in procs:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGTERM)
+        for proc in procs:
+            try:
+                proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait(timeout=10)
+
+
+def test_a_call_made_on_one_process_reaches_the_seats_on_the_other(make_event, two_servers):
+    import websockets
+
+    online = seated_table(make_event(pairs=4, start=True, online_play=True))
+    dealer = online.engine().to_play
+    tokens = {seat: api_token_for(user)["token"] for seat, user in online.players.items()}
+    path = f"/ws/events/{online.event.pk}/tables/{online.table.pk}/?token="
+
+    async def scenario():
+        conns = {}
+        for index, seat in enumerate("NESW"):
+            port = two_servers[index % 2]  # N and S on one process, E and W on the other
+            conns[seat] = await websockets.connect(
+                f"ws://127.0.0.1:{port}{path}{tokens[seat]}", origin=f"http://127.0.0.1:{port}"
+            )
+            first = json.loads(await asyncio.wait_for(conns[seat].recv(), 10))
+            assert first["type"] == "state" and first["table"]["seat"] == seat
+        await conns[dealer].send(json.dumps(
+            {"type": "act", "id": "a", "version": 0, "kind": "call", "value": "1NT"}
+        ))  # fmt: skip
+        for seat, ws in conns.items():
+            message = json.loads(await asyncio.wait_for(ws.recv(), 10))
+            assert message["type"] == "state", message
+            assert message["table"]["version"] == 1 and message["table"]["seat"] == seat
+            assert message["table"]["auction"] == [{"seat": dealer, "call": "1NT"}]
+        for ws in conns.values():
+            await ws.close()
+
+    asyncio.run(scenario())
