@@ -17,6 +17,7 @@ PostgreSQL and Redis: WebSocket clients playing online tables through the ASGI s
 
 from __future__ import annotations
 
+import importlib
 import sys
 
 
@@ -31,15 +32,10 @@ def main(argv: list[str]) -> None:
 
         bench_live.main(argv[1:])  # python -m bench live --rate 1000 ...
         return
-    if argv[:1] == ["play"]:
-        from bench import bench_play
-
-        bench_play.main(argv[1:])  # python -m bench play --tables 1000 --pace 5 ...
-        return
-    if argv[:1] == ["robot"]:
-        from bench import bench_robot
-
-        bench_robot.main(argv[1:])  # python -m bench robot --deals 50 --seed 1
+    # python -m bench play --tables 1000 --pace 5 ...; python -m bench robot --deals 50
+    runs = {"play": "bench.bench_play", "robot": "bench.bench_robot"}
+    if argv[:1] and argv[0] in runs:
+        importlib.import_module(runs[argv[0]]).main(argv[1:])
         return
     if argv[:1] == ["rate"] and len(argv) > 1:
         from bench import bench_rate
