@@ -9,11 +9,15 @@ spectators polling a team match's live state through gunicorn. ``python -m bench
 ladder`` runs a year of a 10,000-team ladder; ``python -m bench pool`` the scoring pool's
 arrivals and dealing; ``python -m bench rate`` the weekly Rate of 100,000 players and
 1,000,000 results (and the leaderboards at that scale). ``python -m bench robot --deals N
---seed S [--json PATH]`` has four robots bid and play N random deals.
+--seed S [--json PATH]`` has four robots bid and play N random deals. ``python -m bench
+play [--tables 1000 --pace 5 --seconds 60 --processes 2 --server uvicorn|daphne]`` needs
+PostgreSQL and Redis: WebSocket clients playing online tables through the ASGI server
+(not part of a bare ``make bench``: it takes minutes and wants the machine to itself).
 """
 
 from __future__ import annotations
 
+import importlib
 import sys
 
 
@@ -28,10 +32,10 @@ def main(argv: list[str]) -> None:
 
         bench_live.main(argv[1:])  # python -m bench live --rate 1000 ...
         return
-    if argv[:1] == ["robot"]:
-        from bench import bench_robot
-
-        bench_robot.main(argv[1:])  # python -m bench robot --deals 50 --seed 1
+    # python -m bench play --tables 1000 --pace 5 ...; python -m bench robot --deals 50
+    runs = {"play": "bench.bench_play", "robot": "bench.bench_robot"}
+    if argv[:1] and argv[0] in runs:
+        importlib.import_module(runs[argv[0]]).main(argv[1:])
         return
     if argv[:1] == ["rate"] and len(argv) > 1:
         from bench import bench_rate

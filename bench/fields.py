@@ -23,9 +23,16 @@ RESULTS = (
 
 
 def field_start(
-    *, pairs: int, rounds: int, boards_per_round: int, seed: int = 1, method: str = "ximp"
+    *,
+    pairs: int,
+    rounds: int,
+    boards_per_round: int,
+    seed: int = 1,
+    method: str = "ximp",
+    **options,
 ):
-    """An event with ``pairs`` confirmed pairs, round 1 seated and open."""
+    """An event with ``pairs`` confirmed pairs, round 1 seated and open; ``options`` go to
+    ``event_create`` (e.g. ``online_play=True, round_minutes=600``)."""
     from django.utils import timezone
 
     from accounts.models import User
@@ -39,6 +46,7 @@ def field_start(
         boards_per_round=boards_per_round,
         method=method,
         seed=seed,
+        **options,
     )
     prefix = f"bench{event.pk}u"
     users = User.objects.bulk_create(

@@ -425,7 +425,13 @@ MAX_MODULE_LINES = 500
 MAX_FUNCTION_LINES = 80
 #: Functions longer than MAX_FUNCTION_LINES that are, for now, allowed, each with why. A
 #: module over MAX_MODULE_LINES has no such list: it becomes a package.
-LONG_FUNCTIONS_ALLOWED: set[str] = set()
+LONG_FUNCTIONS_ALLOWED = {
+    # The online-play benchmark's one run (set-up, steps, teardown in one try/finally)
+    # and its in-process breakdown of an action's CPU: figures, not product code; they
+    # split when they next change.
+    "bench/bench_play.py:run",
+    "bench/play_server.py:_breakdown",
+}
 
 
 def _app_packages() -> list[str]:

@@ -157,7 +157,15 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL], "capacity": 1500, "expiry": 30},
+            "CONFIG": {
+                # A connection waits for its next message in a blocking pop of
+                # ``brpop_timeout`` (5 s); the Redis client's own read timeout (5 s by
+                # default) must be longer, or a seat whose table is quiet for 5 s loses
+                # its WebSocket (``python -m bench play`` measured it).
+                "hosts": [{"address": REDIS_URL, "socket_timeout": 15}],
+                "capacity": 1500,
+                "expiry": 30,
+            },
         }
     }
 else:
