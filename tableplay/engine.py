@@ -75,6 +75,7 @@ class BoardResult:
 class _Claim:
     seat: str
     tricks: int  # of the remaining tricks, for the claimer's side
+    since: int = 0  # the table's version once the claim was made
     accepted: set[str] = field(default_factory=set)
     rejected: bool = False
 
@@ -82,6 +83,7 @@ class _Claim:
 @dataclass
 class _Undo:
     seat: str
+    since: int = 0  # the table's version once the undo was asked
     accepted: set[str] = field(default_factory=set)
 
 
@@ -231,7 +233,11 @@ class Table:
         ``stale`` (a replayed or duplicated message, or one sent before the sender saw
         another seat's action).
         """
-        if version is not None and version != self.version:
+        if (
+            version is not None
+            and version != self.version
+            and not self._answers_waiting(action, version)
+        ):
             raise TableError("stale", f"the table is at version {self.version}, not {version}")
         if action.kind not in ACTION_KINDS:
             raise TableError("bad_action", f"unknown action {action.kind!r}")
@@ -243,6 +249,18 @@ class Table:
         handler(action)
         self.log.append(action)
         self.version += 1
+
+    def _answers_waiting(self, action: Action, version: int) -> bool:
+        """An answer sent at any version since the claim or undo it answers was made is
+        about that one (both opponents answer at once; docs/rules.md § Online play), as
+        long as its seat has not answered it yet: never applied twice."""
+        waiting = self.claim or self.undo
+        return (
+            action.kind in ("accept", "reject")
+            and waiting is not None
+            and waiting.since <= version <= self.version
+            and action.seat not in waiting.accepted
+        )
 
     def _check_player(self, action: Action) -> None:
         if action.seat == DIRECTOR:
@@ -310,7 +328,7 @@ class Table:
             raise TableError(
                 "claim_too_many", f"only {self.tricks_left} tricks remain, not {tricks}"
             )
-        self.claim = _Claim(action.seat, tricks)
+        self.claim = _Claim(action.seat, tricks, since=self.version + 1)
 
     def answerers(self, seat: str) -> set[str]:
         """Who answers a claim or undo by ``seat``: its opponents, dummy apart once
@@ -362,7 +380,7 @@ class Table:
         )
         if not own:
             raise TableError("nothing_to_undo", "only your own last call or card can be undone")
-        self.undo = _Undo(action.seat)
+        self.undo = _Undo(action.seat, since=self.version + 1)
 
     def _rule(self, action: Action) -> None:
         if action.seat != DIRECTOR:

@@ -211,3 +211,23 @@ def test_replay_rebuilds_the_same_state():
     table.apply(Action("card", "E", "CK"))
     again = Table.replay(DEAL, "N", "None", table.log)
     assert (again.version, again.moves, again.to_play) == (table.version, table.moves, "S")
+
+
+def test_both_defenders_accept_a_claim_at_once():
+    """Both answer from the version at which the claim was made: each answer is about
+    that claim, so the second is applied, not refused as stale; a repeated answer is."""
+    from tableplay import Action, Table, TableError
+    from tests.tableplay.helpers import DEAL
+
+    table = Table(DEAL, "N", "None")
+    for call in ("1S", "P", "P", "P"):
+        table.apply(Action("call", table.to_play, call))
+    table.apply(Action("card", "E", table.remaining["E"][0]))
+    table.apply(Action("claim", "N", 13), version=table.version)
+    seen = table.version
+    table.apply(Action("accept", "E"), version=seen)
+    with pytest.raises(TableError) as refused:
+        table.apply(Action("accept", "E"), version=seen)  # the same answer again
+    assert refused.value.code == "stale"
+    table.apply(Action("accept", "W"), version=seen)
+    assert table.phase == "over" and table.result.tricks == 13
