@@ -36,6 +36,9 @@ class User(AbstractUser):
         choices=settings.LANGUAGES,
     )  # fmt: skip
 
+    #: A robot the server seats (docs/rules.md § Robots): never a person, never logs in.
+    is_robot = models.BooleanField(_("robot"), default=False, db_default=False, editable=False)
+
     objects = Users()
 
     class Meta:

@@ -15,7 +15,7 @@ def players_search(*, query: str, exclude: User | None = None) -> QuerySet[User]
     query = query.strip()
     if len(query) < 2:
         return User.objects.none()
-    players = User.objects.filter(is_active=True).filter(
+    players = User.objects.filter(is_active=True, is_robot=False).filter(
         Q(display_name__icontains=query)
         | Q(first_name__icontains=query)
         | Q(last_name__icontains=query)

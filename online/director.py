@@ -64,7 +64,7 @@ def _table_of(event: Event, table_id: int) -> Table:
 # -- the console ---------------------------------------------------------------------
 
 
-def _seat_players(event: Event, tables: list[Table]) -> dict[int, dict[str, User]]:
+def seat_players(event: Event, tables: list[Table]) -> dict[int, dict[str, User]]:
     """Who holds each seat of each table, by the seat rule of online play (the line-up
     first, else the pair's order). Two queries."""
     out: dict[int, dict[str, User]] = {t.pk: {} for t in tables}
@@ -125,7 +125,7 @@ def _live_get(event: Event, rounds: list[Round], tables: list[Table], now: datet
         plays=plays,
         actions=actions,
         results=set(Result.objects.filter(table__in=tables).values_list("table_id", "board_id")),
-        players=_seat_players(event, tables),
+        players=seat_players(event, tables),
         presences={
             (p.table_id, p.seat, p.user_id): p
             for p in SeatPresence.objects.filter(table__in=tables)
@@ -353,7 +353,7 @@ def seat_substitute(
             raise ConflictError(
                 _("That player plays at another table of this round."), code="seated"
             )
-        replaced = _seat_players(event, [table])[table.pk].get(seat)
+        replaced = seat_players(event, [table])[table.pk].get(seat)
         row, _created = TableSeat.objects.update_or_create(
             table=table, seat=seat, defaults={"player": player}
         )
@@ -363,11 +363,11 @@ def seat_substitute(
             data={"table": table.number, "seat": seat, "player": player.name,
                   "replaced": replaced.name if replaced else ""},
         )  # fmt: skip
-        transaction.on_commit(partial(_reseat_broadcast, table_id=table.pk))
+        transaction.on_commit(partial(reseat_broadcast, table_id=table.pk))
     return row
 
 
-def _reseat_broadcast(*, table_id: int) -> None:
+def reseat_broadcast(*, table_id: int) -> None:
     """Tell the table's connections to check their seats again (the player replaced is
     shown the door)."""
     layer = get_channel_layer()

@@ -53,6 +53,7 @@ from .selectors import (
     table_snapshot_get,
     table_watch_delay,
 )
+from .signals import board_ended, table_changed
 from .spectators import spectator_view
 from .state import group_name, seat_view, snapshot_table
 
@@ -222,6 +223,7 @@ def play_act(
         else:
             play.save(update_fields=["version"])
         transaction.on_commit(partial(table_broadcast, table_id=table.pk, states=states))
+        transaction.on_commit(partial(table_changed.send, sender=BoardPlay, table_id=table.pk))
         return seat_view(snapshot, None if actor == DIRECTOR else actor, table=engine)
 
 
@@ -294,6 +296,7 @@ def _board_end(play: BoardPlay, engine: Table, *, user: User | None, seat, now) 
     play.ended_at = now
     play.result = result
     play.save(update_fields=["version", "status", "ended_at", "result"])
+    board_ended.send(sender=BoardPlay, table=table, board=board, now=now)
 
 
 def round_boards_cut(*, rnd: Round, now: datetime | None = None) -> int:

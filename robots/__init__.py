@@ -23,10 +23,12 @@ def robot_act(
     seed: int = 0,
     budget: float = DEFAULT_BUDGET,
     samples: int = DEFAULT_SAMPLES,
+    faults: list[str] | None = None,
 ) -> Action | None:
     """The next action of the seat ``view`` was made for (a call, a card, or its answer
     to a waiting claim or undo), or None when it has nothing to do. Any fault falls back
-    to a legal choice."""
+    to a legal choice, and is told in ``faults`` when given (the event log says so)."""
+    faults = [] if faults is None else faults
     seat = view["viewer"]
     if seat is None:
         return None
@@ -38,13 +40,15 @@ def robot_act(
     if view["legal"]["calls"]:
         try:
             call = call_choose(view)
-        except Exception:  # noqa: BLE001 - a robot never stalls the table
+        except Exception as error:  # noqa: BLE001 - a robot never stalls the table
+            faults.append(f"bidding: {type(error).__name__}: {error}"[:200])
             call = "P"
         return Action("call", seat, call)
     if view["legal"]["cards"]:
         try:
-            card = card_choose(view, samples=samples, budget=budget, seed=seed)
-        except Exception:  # noqa: BLE001
+            card = card_choose(view, samples=samples, budget=budget, seed=seed, faults=faults)
+        except Exception as error:  # noqa: BLE001
+            faults.append(f"play: {type(error).__name__}: {error}"[:200])
             card = card_fallback(view)
         return Action("card", seat, card)
     return None

@@ -14,7 +14,7 @@ from tableplay.cards import seat_next, side
 __all__ = ["answer_choose"]
 
 
-def _asked(view: dict, seat: str, waiting: dict) -> bool:
+def seat_asked(view: dict, seat: str, waiting: dict) -> bool:
     """Whether ``seat`` answers ``waiting`` (a claim or undo) and has not yet."""
     claimer = waiting["seat"]
     opponents = {seat_next(claimer), seat_next(claimer, 3)}
@@ -28,8 +28,8 @@ def answer_choose(view: dict, *, samples: int, budget: float, seed: int) -> str 
     seat = view["viewer"]
     claim, undo = view["claim"], view["undo"]
     if undo is not None:
-        return "accept" if _asked(view, seat, undo) else None
-    if claim is None or claim["rejected"] or not _asked(view, seat, claim):
+        return "accept" if seat_asked(view, seat, undo) else None
+    if claim is None or claim["rejected"] or not seat_asked(view, seat, claim):
         return None
     try:
         least = _claimers_least(view, samples=samples, budget=budget, seed=seed)

@@ -41,8 +41,11 @@ def card_choose(
     samples: int = DEFAULT_SAMPLES,
     budget: float = DEFAULT_BUDGET,
     seed: int = 0,
+    faults: list[str] | None = None,
 ) -> str:
-    """The card the seat that acts in ``view`` plays (its own or dummy's)."""
+    """The card the seat that acts in ``view`` plays (its own or dummy's). A fallback
+    to a simple legal card is told in ``faults``, when given."""
+    faults = [] if faults is None else faults
     legal = view["legal"]["cards"]
     if len(legal) == 1:
         return legal[0]
@@ -50,9 +53,11 @@ def card_choose(
         return lead_choose(view["hands"][view["to_play"]], contract_strain(view["contract"]))
     try:
         scores = _scores(view, samples=samples, budget=budget, seed=seed)
-    except Exception:  # noqa: BLE001 - any solver fault: play on with a legal card
+    except Exception as error:  # noqa: BLE001 - any solver fault: play on with a legal card
+        faults.append(f"solver: {type(error).__name__}: {error}"[:200])
         return card_fallback(view)
     if not scores:
+        faults.append("no layout solved within the time budget")
         return card_fallback(view)
     best = max(scores.get(card, -1.0) for card in legal)
     # Among equal means, the lowest card (keeps the choice stable and cheap).

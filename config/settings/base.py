@@ -42,6 +42,7 @@ INSTALLED_APPS = [
     "ratings",
     "ladders",
     "online",
+    "robots",
 ]
 
 MIDDLEWARE = [

@@ -22,3 +22,7 @@ RATE_ANALYSE_LEADS_ON_FINISH = False
 # No heartbeat task in the tests' event loops: a test beats a process itself
 # (online.presence.process_beat).
 ONLINE_HEARTBEAT_SECONDS = 0
+
+# Robots decide fast in the tests (docs/rules.md § Robots: 1 s and 24 layouts by default).
+ROBOT_BUDGET = 0.2
+ROBOT_SAMPLES = 4

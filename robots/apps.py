@@ -1,0 +1,15 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class RobotsConfig(AppConfig):
+    """Robots at the online tables (``docs/rules.md`` § Robots). The robot player itself
+    (bidding, play, answers) is pure Python in this package; the app seats it and has it
+    act through online play's services, in Celery workers."""
+
+    name = "robots"
+    verbose_name = _("Robots")
+    default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from . import receivers  # noqa: F401 - wakes the robots of a table that changed

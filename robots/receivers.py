@@ -1,0 +1,34 @@
+"""What the robots do when online play says so."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.dispatch import receiver
+
+from online.signals import board_ended, table_changed
+
+from .models import RobotSeat
+from .seating import seats_released_at_board_end
+
+
+def robots_wake(table_id: int) -> None:
+    """Have the table's robots look at it: a Celery task; with in-process tasks (the demo,
+    the tests) the turn loop runs here, after the commit of the change."""
+    from .tasks import robots_play
+
+    if settings.CELERY_TASK_ALWAYS_EAGER:
+        robots_play(table_id)
+    else:
+        robots_play.delay(table_id)
+
+
+@receiver(table_changed, dispatch_uid="robots.wake")
+def table_changed_wake(sender, *, table_id: int, **kwargs) -> None:
+    if RobotSeat.objects.filter(table_id=table_id).exists():
+        robots_wake(table_id)
+
+
+@receiver(board_ended, dispatch_uid="robots.release")
+def board_ended_release(sender, *, table, **kwargs) -> None:
+    """A seat asked back is the player's again once the board in play ends."""
+    seats_released_at_board_end(table=table)
