@@ -6,8 +6,8 @@ from django.conf import settings
 from django.dispatch import receiver
 
 from online.signals import board_ended, table_changed
+from tournaments.models import TableSeat
 
-from .models import RobotSeat
 from .seating import seats_released_at_board_end
 
 
@@ -24,7 +24,7 @@ def robots_wake(table_id: int) -> None:
 
 @receiver(table_changed, dispatch_uid="robots.wake")
 def table_changed_wake(sender, *, table_id: int, **kwargs) -> None:
-    if RobotSeat.objects.filter(table_id=table_id).exists():
+    if TableSeat.objects.filter(table_id=table_id, player__is_robot=True).exists():
         robots_wake(table_id)
 
 

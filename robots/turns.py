@@ -26,9 +26,8 @@ from robots.answers import seat_asked
 from robots.play import card_fallback
 from tableplay.engine import Action
 from tournaments.errors import BridgeError
+from tournaments.models import TableSeat
 from tournaments.services.audit import log_action
-
-from .models import RobotSeat
 
 logger = logging.getLogger(__name__)
 
@@ -71,9 +70,19 @@ def robot_turns(table_id: int) -> int:
     return acted
 
 
-def _robot_views(table_id: int) -> list[tuple[RobotSeat, dict]]:
+def robot_seats(table_id: int) -> list[TableSeat]:
+    """The table's seats a robot account holds (its line-up: a substitute, a pool seat
+    filled by a robot, a practice table)."""
+    return list(
+        TableSeat.objects.filter(table_id=table_id, player__is_robot=True)
+        .select_related("player", "table")
+        .order_by("seat")
+    )
+
+
+def _robot_views(table_id: int) -> list[tuple[TableSeat, dict]]:
     """Each robot seat of the table with its seat's view of the board (one snapshot)."""
-    rows = list(RobotSeat.objects.filter(table_id=table_id).select_related("robot"))
+    rows = robot_seats(table_id)
     if not rows:
         return []
     table = _table(rows[0].table.event_id, table_id)
@@ -134,7 +143,7 @@ def robot_step(table_id: int, *, fast: bool = False, why: str = "") -> bool:
         faults.append(f"over the time budget ({time.perf_counter() - started:.1f} s)")
     try:
         play_act(
-            user=row.robot, event_id=view["event"], table_id=table_id, version=view["version"],
+            user=row.player, event_id=view["event"], table_id=table_id, version=view["version"],
             kind=action.kind, value=action.value, alert=action.alert or "",
         )  # fmt: skip
     except BridgeError as error:
@@ -145,7 +154,7 @@ def robot_step(table_id: int, *, fast: bool = False, why: str = "") -> bool:
     return True
 
 
-def _fallback_log(row: RobotSeat, view: dict, faults: list[str]) -> None:
+def _fallback_log(row: TableSeat, view: dict, faults: list[str]) -> None:
     from tournaments.models import Event
 
     event = Event.objects.get(pk=view["event"])
