@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import logging
+import threading
+
 from django.conf import settings
+from django.db import connections
 from django.dispatch import receiver
 
 from online.signals import board_ended, table_changed
@@ -10,16 +14,32 @@ from tournaments.models import TableSeat
 
 from .seating import seats_released_at_board_end
 
+logger = logging.getLogger(__name__)
+
 
 def robots_wake(table_id: int) -> None:
     """Have the table's robots look at it: a Celery task; with in-process tasks (the demo,
     the tests) the turn loop runs here, after the commit of the change."""
     from .tasks import robots_play
 
-    if settings.CELERY_TASK_ALWAYS_EAGER:
-        robots_play(table_id)
-    else:
+    if not settings.CELERY_TASK_ALWAYS_EAGER:
         robots_play.delay(table_id)
+    elif getattr(settings, "ROBOTS_IN_THREAD", False):  # the demo: the page never waits
+        threading.Thread(target=robots_play_thread, args=(table_id,), daemon=True).start()
+    else:
+        robots_play(table_id)
+
+
+def robots_play_thread(table_id: int) -> None:
+    """The demo's in-process worker: one table's turn loop in a thread of its own."""
+    from .tasks import robots_play
+
+    try:
+        robots_play(table_id)
+    except Exception:  # noqa: BLE001 - the clock's watchdog plays on; the log says why
+        logger.exception("robots at table %s failed", table_id)
+    finally:
+        connections.close_all()
 
 
 @receiver(table_changed, dispatch_uid="robots.wake")

@@ -233,6 +233,9 @@ SPECTACULAR_SETTINGS = {
 # Celery: with no broker the tasks run in-process, eagerly (the embedded default).
 CELERY_BROKER_URL = env("CELERY_BROKER_URL", default="") or "memory://"
 CELERY_TASK_ALWAYS_EAGER = CELERY_BROKER_URL == "memory://"
+# With in-process tasks (the demo), robots play in a thread of their own, so that a
+# player's page never waits for them (docs/rules.md § Robots); production: the workers.
+ROBOTS_IN_THREAD = CELERY_TASK_ALWAYS_EAGER
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_ACKS_LATE = True

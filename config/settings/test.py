@@ -26,3 +26,5 @@ ONLINE_HEARTBEAT_SECONDS = 0
 # Robots decide fast in the tests (docs/rules.md § Robots: 1 s and 24 layouts by default).
 ROBOT_BUDGET = 0.2
 ROBOT_SAMPLES = 4
+# ... and right after the commit of the change that woke them, in the same thread.
+ROBOTS_IN_THREAD = False
