@@ -34,6 +34,7 @@ from . import services
 from .models import BoardPlay, PlayAction, SeatDisconnection, SeatPresence
 from .presence import SEATS, connected_map
 from .seats import seat_players
+from .selectors import table_snapshot_get
 from .state import group_name, snapshot_table
 
 logger = logging.getLogger(__name__)
@@ -347,7 +348,7 @@ def seat_substitute(
 
 def reseat_broadcast(*, table_id: int) -> None:
     """Tell the table's connections to check their seats again (the player replaced is
-    shown the door)."""
+    shown the door), then send the table with its seats' new holders."""
     layer = get_channel_layer()
     if layer is None:
         return
@@ -355,6 +356,11 @@ def reseat_broadcast(*, table_id: int) -> None:
         async_to_sync(layer.group_send)(group_name(table_id), {"type": "table.reseat"})
     except Exception:  # noqa: BLE001 - the seat is stored; a reconnection is refused anyway
         logger.exception("reseat broadcast to table %s failed", table_id)
+    # then the table as it stands, with who holds each seat now (the seat names)
+    table = Table.objects.select_related("round__event").filter(pk=table_id).first()
+    if table is not None and table.round is not None:
+        table.event = table.round.event
+        services.table_broadcast(table_id=table_id, states=[table_snapshot_get(table=table)])
 
 
 def disconnection_cancel(

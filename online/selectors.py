@@ -162,11 +162,12 @@ def round_over_next_map(*, event, tables: list[Table], players: dict) -> dict[in
 
 def table_snapshot_get(*, table: Table) -> dict:
     """The snapshot of the table's board in play, or of the last one finished when none
-    is left (with ``next`` saying the round is over there)."""
+    is left or the round is closed (with ``next`` saying the round is over there)."""
     where = table_boards_get(table=table)
     holders = seat_players(table.round.event, [table])[table.pk]
     names = seat_names(holders)
-    if where.current is not None:
+    # a closed round (a pool's table whose time ran out) starts no board more
+    if where.current is not None and table.round.is_open:
         actions = board_actions(where.play)
         base = where.play.version - len(actions) if where.play is not None else where.base_version
         return board_snapshot(

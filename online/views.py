@@ -19,33 +19,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
-from tournaments.formats import format_for
-from tournaments.models import EntryMember, Table, TableSeat
+from tournaments.models import Table
 from tournaments.timezones import zone_label
 
+from .seats import seat_names, seat_players
 from .selectors import table_may_watch, table_seat_get
-
-
-def _seat_names(table: Table) -> dict[str, str]:
-    """Who sits where, by name, for the seat labels (two queries): the line-up where the
-    format seats players, else the pair's order as ``seat_letter_of`` reads it."""
-    if format_for(table.event).seats_players:
-        rows = TableSeat.objects.filter(table=table).select_related("player")
-        return {row.seat: row.player.name for row in rows}
-    names: dict[str, str] = {}
-    members = EntryMember.objects.filter(
-        entry_id__in=[e for e in (table.ns_id, table.ew_id) if e]
-    ).select_related("player")
-    for m in members:
-        seat = {
-            (table.ns_id, 1): "N",
-            (table.ns_id, 2): "S",
-            (table.ew_id, 1): "E",
-            (table.ew_id, 2): "W",
-        }.get((m.entry_id, m.position))
-        if seat:
-            names[seat] = m.player.name
-    return names
 
 
 def _made(n: int) -> str:
@@ -190,6 +168,7 @@ def table_page(request: HttpRequest, event_id: int, table_id: int) -> HttpRespon
     if not event.online_play:
         raise Http404(_("This event is not played online."))
     ends_at = table.round.ends_at if table.round_id else None
+    players = seat_names(seat_players(event, [table])[table.pk])
     config = {
         "event": event.pk,
         "table": table.pk,
@@ -200,7 +179,8 @@ def table_page(request: HttpRequest, event_id: int, table_id: int) -> HttpRespon
         "my_table": reverse("tournaments:my_table", args=[event.pk]),
         "time_zone": event.time_zone,
         "zone_label": zone_label(event.time_zone, ends_at or timezone.now()),
-        "names": _seat_names(table),
+        "names": {seat: row["name"] for seat, row in players.items()},
+        "players": players,  # as the table's view says it (docs/online-play.md)
         "strings": _strings(),
     }
     return render(

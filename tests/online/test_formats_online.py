@@ -8,6 +8,7 @@ import random
 from datetime import timedelta
 
 import pytest
+from django.urls import reverse
 
 from online.models import BoardPlay
 from online.services import play_act, table_state_get
@@ -90,3 +91,7 @@ def test_a_pool_board_in_play_is_cut_when_its_table_s_time_is_up(make_pool, play
         )  # fmt: skip
     assert refused.value.code in ("round_over", "board_over")
     assert play.actions.count() == 2  # the call and the cut, nothing after
+    # the table's view sends its players back to the pool's lobby
+    view = table_state_get(user=users["N"], event_id=event.pk, table_id=table.pk)
+    lobby = reverse("tournaments:pool_lobby", args=[event.pk])
+    assert view["next"]["go"] == {"status": "lobby", "url": lobby}
