@@ -22,6 +22,7 @@ from django.utils.translation import ngettext, pgettext
 from tournaments.models import Table
 from tournaments.timezones import zone_label
 
+from .chat import CHAT_MAX_CHARS
 from .seats import seat_names, seat_players
 from .selectors import table_may_watch, table_seat_get
 
@@ -124,6 +125,23 @@ def _action_strings() -> dict[str, str]:
         "polling": _("Reconnecting… (the table refreshes every 2 s)"),
         "load_failed": _("The table could not be loaded. Retrying…"),
         "spectator": _("You are watching this table."),
+        **_next_strings(),
+    }
+
+
+def _next_strings() -> dict[str, str]:
+    """The seat names' robot mark, where a seat goes when the round is over, the chat."""
+    return {
+        "robot": _("robot"),
+        "go_table": _("Round %(round)s: table %(table)s, %(direction)s."),
+        "go_to_table": _("Go to table %(table)s"),
+        "go_wait": _("Round %(round)s starts at %(time)s."),
+        "go_bye": _("Round %(round)s: your pair sits out (a bye)."),
+        "go_over": _("The event is over: see the standings."),
+        "standings": _("Standings"),
+        "back_to_pool": _("Back to the pool"),
+        "chat_offline": _("Chat works while the table is live; reconnecting…"),
+        "err_chat_off": _("Chat is turned off in this event."),
     }
 
 
@@ -183,8 +201,8 @@ def table_page(request: HttpRequest, event_id: int, table_id: int) -> HttpRespon
         "players": players,  # as the table's view says it (docs/online-play.md)
         "strings": _strings(),
     }
-    return render(
-        request,
-        "online/table.html",
-        {"event": event, "table": table, "seat": seat, "ends_at": ends_at, "config": config},
-    )
+    # docs/rules.md § Online play, chat: the table's four players only, when it is on
+    chat = seat is not None and event.chat_allowed
+    context = {"event": event, "table": table, "seat": seat, "ends_at": ends_at}
+    context.update(config=config, chat=chat, chat_max=CHAT_MAX_CHARS)
+    return render(request, "online/table.html", context)
