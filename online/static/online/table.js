@@ -258,6 +258,7 @@
     if (holder && holder.robot) tags.push(el("span", { class: "tag robot", text: t("robot") }));
     return el("div", {
       class: "seat-label" + (vulnerable(seat) ? " vul-red" : "") + (view.to_play === seat && view.phase !== "over" ? " turn" : ""),
+      title: name || null, // a phone hides the names beside the table
     }, [
       el("span", { class: "seat-dot", text: seat }),
       el("span", { class: "who" }, [el("span", { class: "seat-dir", text: seatName(seat) }), name ? el("span", { class: "player", text: name }) : null]),
@@ -572,16 +573,17 @@
       panel.appendChild(button(t("next_board"), "next-board", nextBoard, "btn-primary"));
     } else if (next && next.round_over) {
       panel.appendChild(el("p", { class: "strong", text: t("round_over") }));
-      goNext(panel, next.go);
+      goNext(panel, next.go, next.where);
     }
     waitForRound(!held && next && next.round_over && next.go && next.go.status === "wait");
   }
 
   // Where this seat goes next (docs/online-play.md, `next.go`): the next round's table,
   // its start while it is not open, the standings after the last round, the pool's lobby.
-  function goNext(panel, go) {
+  function goNext(panel, go, where) {
     var status = go ? go.status : null;
     var link = null;
+    if (!go && where) panel.appendChild(el("p", { class: "go-next", text: where })); // said in words only
     if (status === "table") {
       panel.appendChild(el("p", { class: "go-next", "data-go": status,
         text: t("go_table", { round: go.round, table: go.table_number, direction: go.direction }) }));
