@@ -561,7 +561,7 @@
 
   function drawResult() {
     var panel = clear(slot("result"));
-    if (view.phase !== "over" && view.phase !== "none") { panel.hidden = true; return; }
+    if (view.phase !== "over" && view.phase !== "none") { panel.hidden = true; waitForRound(false); return; }
     panel.hidden = false;
     panel.appendChild(el("h2", { text: view.phase === "none" ? t("no_board") : t("result") }));
     var result = resultText(view.result);
