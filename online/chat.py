@@ -1,9 +1,9 @@
 """Chat at the table (``docs/rules.md`` § Online play, chat): a director setting of the
 event, off by default. When it is on, a seated player's ``{"type": "chat", "text": ...}``
-message is relayed to the seats of their table, with the sender's seat; it is not stored
-(a connection that joins later does not see what was said before). The consumer's size and
-rate limits apply to it as to any message; the text is trimmed and at most
-``CHAT_MAX_CHARS`` long.
+message is relayed to the seats of their table, with the sender's seat and name; it is
+not stored (a connection that joins later does not see what was said before). The
+consumer's size and rate limits apply to it as to any message; the text is trimmed and
+at most ``CHAT_MAX_CHARS`` long.
 """
 
 from __future__ import annotations
@@ -39,4 +39,5 @@ def chat_message_build(*, user: User, event_id: int, table_id: int, text) -> dic
             _("A chat message has 1 to %(n)d characters.") % {"n": CHAT_MAX_CHARS},
             code="bad_message",
         )
-    return {"type": "chat", "seat": seat, "text": text, "at": timezone.now().isoformat()}
+    at = timezone.now().isoformat()
+    return {"type": "chat", "seat": seat, "name": user.name, "text": text, "at": at}

@@ -55,6 +55,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     seat: str | None = None
     delay: int = 0
     group: str | None = None
+    shown_out: bool = False
 
     async def connect(self) -> None:
         kwargs = self.scope["url_route"]["kwargs"]
@@ -166,6 +167,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
 
     async def table_state(self, message: dict) -> None:
         """A change at the table: this seat's view of each snapshot, in order."""
+        if self.shown_out:  # shown the door (table_reseat)
+            return
         if self.delay:  # never the live snapshot: the stored table, the delay later
             task = asyncio.get_running_loop().create_task(self._delayed_state())
             self.later.add(task)
@@ -184,6 +187,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         except BridgeError:
             seat = None
         if seat != self.seat:
+            self.shown_out = True  # nothing more is sent to it
             await self._refuse("not_seated", _("Your seat at this table is someone else's now."))
 
     async def _delayed_state(self) -> None:
@@ -198,7 +202,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
 
     async def table_chat(self, message: dict) -> None:
         """A chat line: to the table's seats only (not to those watching it)."""
-        if self.seat is not None:
+        if self.seat is not None and not self.shown_out:
             await self.send_json(message["message"])
 
     async def table_warning(self, message: dict) -> None:

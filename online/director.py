@@ -24,7 +24,7 @@ from tableplay.cards import side
 from tournaments.errors import BridgeError, ConflictError
 from tournaments.formats import format_for
 from tournaments.lock_objects import event_for_update, table_for_update
-from tournaments.models import EntryMember, Event, Result, Round, Table, TableSeat
+from tournaments.models import Event, Result, Round, Table, TableSeat
 from tournaments.permissions import director_required
 from tournaments.services.audit import log_action
 from tournaments.services.corrections import result_correct
@@ -33,6 +33,8 @@ from tournaments.signals import player_disconnection_cancelled
 from . import services
 from .models import BoardPlay, PlayAction, SeatDisconnection, SeatPresence
 from .presence import SEATS, connected_map
+from .seats import seat_players
+from .selectors import table_snapshot_get
 from .state import group_name, snapshot_table
 
 logger = logging.getLogger(__name__)
@@ -62,29 +64,6 @@ def _table_of(event: Event, table_id: int) -> Table:
 
 
 # -- the console ---------------------------------------------------------------------
-
-
-def seat_players(event: Event, tables: list[Table]) -> dict[int, dict[str, User]]:
-    """Who holds each seat of each table, by the seat rule of online play (the line-up
-    first, else the pair's order). Two queries."""
-    out: dict[int, dict[str, User]] = {t.pk: {} for t in tables}
-    lineup = TableSeat.objects.filter(table__in=tables).select_related("player")
-    for row in lineup:
-        out[row.table_id][row.seat] = row.player
-    if format_for(event).seats_players:
-        return out
-    entries = {e for t in tables for e in (t.ns_id, t.ew_id) if e}
-    members = EntryMember.objects.filter(entry_id__in=entries).select_related("player")
-    by_entry: dict[int, dict[int, User]] = {}
-    for m in members:
-        by_entry.setdefault(m.entry_id, {})[m.position] = m.player
-    for t in tables:
-        for entry_id, seats in ((t.ns_id, "NS"), (t.ew_id, "EW")):
-            for position, seat in enumerate(seats, start=1):
-                player = by_entry.get(entry_id, {}).get(position)
-                if player is not None:
-                    out[t.pk].setdefault(seat, player)
-    return out
 
 
 @dataclass
@@ -369,7 +348,7 @@ def seat_substitute(
 
 def reseat_broadcast(*, table_id: int) -> None:
     """Tell the table's connections to check their seats again (the player replaced is
-    shown the door)."""
+    shown the door), then send the table with its seats' new holders."""
     layer = get_channel_layer()
     if layer is None:
         return
@@ -377,6 +356,11 @@ def reseat_broadcast(*, table_id: int) -> None:
         async_to_sync(layer.group_send)(group_name(table_id), {"type": "table.reseat"})
     except Exception:  # noqa: BLE001 - the seat is stored; a reconnection is refused anyway
         logger.exception("reseat broadcast to table %s failed", table_id)
+    # then the table as it stands, with who holds each seat now (the seat names)
+    table = Table.objects.select_related("round__event").filter(pk=table_id).first()
+    if table is not None and table.round is not None:
+        table.event = table.round.event
+        services.table_broadcast(table_id=table_id, states=[table_snapshot_get(table=table)])
 
 
 def disconnection_cancel(

@@ -12,7 +12,9 @@ from tournaments.selectors.play import seat_letter_of
 from tournaments.selectors.visibility import Sight, spectator_delay_of
 
 from .models import BoardPlay, PlayAction
+from .next_table import next_places
 from .presence import connected_map
+from .seats import seat_names, seat_players
 
 
 def table_seat_get(*, table: Table, user: User) -> str | None:
@@ -114,9 +116,12 @@ def board_snapshot(
     actions: list[list[str]],
     base_version: int,
     next_: dict | None,
+    players: dict | None = None,
 ) -> dict:
     """A plain dict of everything a seat's view is computed from (``state.seat_view``):
-    what the services broadcast to the table's group."""
+    what the services broadcast to the table's group. ``players``: who holds each seat
+    (``seats.seat_names``), when the snapshot says it (a read, or a seat changing
+    hands; an action's snapshot leaves it out: it has not changed)."""
     rnd = table.round
     return {
         "event": table.event_id,
@@ -132,33 +137,52 @@ def board_snapshot(
         "ends_at": rnd.ends_at.isoformat() if rnd is not None else None,
         "next": next_,
         "connected": connected_map(table_ids=[table.pk])[table.pk],
+        "players": players,
     }
 
 
-def round_over_next(*, table: Table) -> dict:
-    """What a table shows when its round's boards are all finished."""
-    return {"round_over": True, "where": ""}
+def round_over_next(*, table: Table, holders: dict | None = None) -> dict:
+    """What a table shows when its round's boards are all finished: where each seat
+    goes next (``holders``: who holds each seat, read here when not given)."""
+    event = table.round.event
+    if holders is None:
+        holders = seat_players(event, [table])[table.pk]
+    return round_over_next_map(event=event, tables=[table], players={table.pk: holders})[table.pk]
+
+
+def round_over_next_map(*, event, tables: list[Table], players: dict) -> dict[int, dict]:
+    """``round_over_next`` of many tables of one round at once (at most three queries):
+    each seat's place under ``seats``, which ``state.seat_view`` turns into the
+    viewer's own (docs/online-play.md, ``next``)."""
+    if not tables:
+        return {}
+    places = next_places(event=event, rnd=tables[0].round, tables=tables, players=players)
+    return {t.pk: {"round_over": True, "where": "", "seats": places[t.pk]} for t in tables}
 
 
 def table_snapshot_get(*, table: Table) -> dict:
     """The snapshot of the table's board in play, or of the last one finished when none
-    is left (with ``next`` saying the round is over there)."""
+    is left or the round is closed (with ``next`` saying the round is over there)."""
     where = table_boards_get(table=table)
-    if where.current is not None:
+    holders = seat_players(table.round.event, [table])[table.pk]
+    names = seat_names(holders)
+    # a closed round (a pool's table whose time ran out) starts no board more
+    if where.current is not None and table.round.is_open:
         actions = board_actions(where.play)
         base = where.play.version - len(actions) if where.play is not None else where.base_version
         return board_snapshot(
             table=table, board=where.current, play=where.play, actions=actions,
-            base_version=base, next_=None,
+            base_version=base, next_=None, players=names,
         )  # fmt: skip
     last = where.last
+    next_ = round_over_next(table=table, holders=holders)
     if last is None:  # no board to play here (a bye, or every result typed)
         return board_snapshot(
-            table=table, board=None, play=None, actions=[], base_version=0,
-            next_=round_over_next(table=table),
+            table=table, board=None, play=None, actions=[], base_version=0, next_=next_,
+            players=names,
         )  # fmt: skip
     actions = board_actions(last)
     return board_snapshot(
         table=table, board=last.board, play=last, actions=actions,
-        base_version=last.version - len(actions), next_=round_over_next(table=table),
+        base_version=last.version - len(actions), next_=next_, players=names,
     )  # fmt: skip

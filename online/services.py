@@ -43,10 +43,12 @@ from .double_dummy import cut_result_double_dummy
 from .lock_objects import board_play_for_update, board_plays_in_play_for_update
 from .models import BoardPlay, PlayAction
 from .records import auction_record, play_record
+from .seats import seat_players
 from .selectors import (
     board_actions,
     board_snapshot,
     round_over_next,
+    round_over_next_map,
     table_boards_get,
     table_may_watch,
     table_seat_get,
@@ -310,15 +312,19 @@ def round_boards_cut(*, rnd: Round, now: datetime | None = None) -> int:
         if not plays:
             return 0
         undo = rnd.event.undo_allowed
+        at = {p.table_id for p in plays}
         tables = {
-            t.pk: t for t in EventTable.objects.filter(round=rnd).select_related("round__event")
-        }
+            t.pk: t
+            for t in EventTable.objects.filter(pk__in=at).select_related("round__event")
+        }  # fmt: skip
+        holders = seat_players(rnd.event, list(tables.values()))
+        nexts = round_over_next_map(event=rnd.event, tables=list(tables.values()), players=holders)
         for play in plays:
             play.table = tables[play.table_id]
             actions = board_actions(play)
             snapshot = board_snapshot(
                 table=play.table, board=play.board, play=play, actions=actions,
-                base_version=play.version - len(actions), next_=round_over_next(table=play.table),
+                base_version=play.version - len(actions), next_=nexts[play.table_id],
             )  # fmt: skip
             snapshot["undo_allowed"] = undo
             engine = snapshot_table(snapshot)

@@ -46,6 +46,21 @@ def seat_view(snapshot: dict, seat: str | None, *, table: Table | None = None) -
         "seat": seat,
         **view,
         "ends_at": snapshot["ends_at"],
-        "next": snapshot["next"],
+        "next": next_for(snapshot["next"], seat),
         "connected": snapshot.get("connected"),
+        "players": snapshot.get("players"),
+    }
+
+
+def next_for(next_: dict | None, seat: str | None) -> dict | None:
+    """The snapshot's ``next`` as ``seat`` is told it: after the round's last board,
+    where that seat goes (``go``, and ``where`` in words) out of the four seats' places
+    the snapshot carries; none for a spectator (docs/online-play.md, ``next``)."""
+    if not next_ or "seats" not in next_:
+        return next_
+    go = next_["seats"].get(seat) if seat is not None else None
+    return {
+        "round_over": True,
+        "where": go["text"] if go else "",
+        "go": {k: v for k, v in go.items() if k != "text"} if go else None,
     }

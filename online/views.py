@@ -19,33 +19,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
-from tournaments.formats import format_for
-from tournaments.models import EntryMember, Table, TableSeat
+from tournaments.models import Table
 from tournaments.timezones import zone_label
 
+from .chat import CHAT_MAX_CHARS
+from .seats import seat_names, seat_players
 from .selectors import table_may_watch, table_seat_get
-
-
-def _seat_names(table: Table) -> dict[str, str]:
-    """Who sits where, by name, for the seat labels (two queries): the line-up where the
-    format seats players, else the pair's order as ``seat_letter_of`` reads it."""
-    if format_for(table.event).seats_players:
-        rows = TableSeat.objects.filter(table=table).select_related("player")
-        return {row.seat: row.player.name for row in rows}
-    names: dict[str, str] = {}
-    members = EntryMember.objects.filter(
-        entry_id__in=[e for e in (table.ns_id, table.ew_id) if e]
-    ).select_related("player")
-    for m in members:
-        seat = {
-            (table.ns_id, 1): "N",
-            (table.ns_id, 2): "S",
-            (table.ew_id, 1): "E",
-            (table.ew_id, 2): "W",
-        }.get((m.entry_id, m.position))
-        if seat:
-            names[seat] = m.player.name
-    return names
 
 
 def _made(n: int) -> str:
@@ -146,6 +125,23 @@ def _action_strings() -> dict[str, str]:
         "polling": _("Reconnecting… (the table refreshes every 2 s)"),
         "load_failed": _("The table could not be loaded. Retrying…"),
         "spectator": _("You are watching this table."),
+        **_next_strings(),
+    }
+
+
+def _next_strings() -> dict[str, str]:
+    """The seat names' robot mark, where a seat goes when the round is over, the chat."""
+    return {
+        "robot": _("robot"),
+        "go_table": _("Round %(round)s: table %(table)s, %(direction)s."),
+        "go_to_table": _("Go to table %(table)s"),
+        "go_wait": _("Round %(round)s starts at %(time)s."),
+        "go_bye": _("Round %(round)s: your pair sits out (a bye)."),
+        "go_over": _("The event is over: see the standings."),
+        "standings": _("Standings"),
+        "back_to_pool": _("Back to the pool"),
+        "chat_offline": _("Chat works while the table is live; reconnecting…"),
+        "err_chat_off": _("Chat is turned off in this event."),
     }
 
 
@@ -190,6 +186,7 @@ def table_page(request: HttpRequest, event_id: int, table_id: int) -> HttpRespon
     if not event.online_play:
         raise Http404(_("This event is not played online."))
     ends_at = table.round.ends_at if table.round_id else None
+    players = seat_names(seat_players(event, [table])[table.pk])
     config = {
         "event": event.pk,
         "table": table.pk,
@@ -200,11 +197,12 @@ def table_page(request: HttpRequest, event_id: int, table_id: int) -> HttpRespon
         "my_table": reverse("tournaments:my_table", args=[event.pk]),
         "time_zone": event.time_zone,
         "zone_label": zone_label(event.time_zone, ends_at or timezone.now()),
-        "names": _seat_names(table),
+        "names": {seat: row["name"] for seat, row in players.items()},
+        "players": players,  # as the table's view says it (docs/online-play.md)
         "strings": _strings(),
     }
-    return render(
-        request,
-        "online/table.html",
-        {"event": event, "table": table, "seat": seat, "ends_at": ends_at, "config": config},
-    )
+    # docs/rules.md § Online play, chat: the table's four players only, when it is on
+    chat = seat is not None and event.chat_allowed
+    context = {"event": event, "table": table, "seat": seat, "ends_at": ends_at}
+    context.update(config=config, chat=chat, chat_max=CHAT_MAX_CHARS)
+    return render(request, "online/table.html", context)

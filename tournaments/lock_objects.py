@@ -11,7 +11,9 @@
    invitations are cancelled, under the event's lock).
 
 The scoring pool (``docs/rules.md`` § The scoring pool): starting or closing a table
-holds the pool's event (1), then the table's round (2); a result's arrival holds its
+holds the pool's event (1), then the table's round (2; a clock step closing several
+tables locks all their rounds first, in id order, and only then cuts the boards still
+in play online at them, 3); a result's arrival holds its
 round FOR SHARE and its table (2, 3) as every entry does, then
 
 6. the pool board it is on (its results are numbered and scored one at a time),

@@ -47,13 +47,15 @@ class FakeTable:
         self.ends_at = (datetime.now(UTC) + timedelta(minutes=30)).isoformat()
         self.next: dict | None = None  # the next board, once this one is over
         self.connected = {s: True for s in SEATS}
+        self.players: dict | None = None  # who holds each seat, when the view says it
+        self.chats: list[dict] = []  # the chat lines sent over the socket
 
     def view(self, seat: str | None) -> dict:
         data = table_view(self.engine, seat)
         data.update(
             event=self.table.event_id, table=self.table.pk, board=self.board.pk,
             board_number=self.board.number, seat=seat, ends_at=self.ends_at,
-            next=None, connected=dict(self.connected),
+            next=None, connected=dict(self.connected), players=self.players,
         )  # fmt: skip
         if data["phase"] == "over":
             data["next"] = self.next or {"round_over": True, "where": "Round 2: table 3, NS"}
@@ -79,6 +81,14 @@ class FakeTable:
         """Another seat acts (a player not in the test's browser)."""
         self.engine.apply(Action(kind, seat, value))
         self.broadcast()
+
+    def chat(self, seat: str | None, message: dict) -> None:
+        """A chat line: to every seat's socket, as online.chat relays it."""
+        self.chats.append(message)
+        line = {"type": "chat", "seat": seat, "name": f"Player {seat}",
+                "text": message["text"], "at": "2026-12-06T12:01:00+00:00"}  # fmt: skip
+        for _, ws in self.sockets:
+            ws.send(json.dumps(line))
 
     def broadcast(self) -> None:
         for seat, ws in self.sockets:
@@ -108,6 +118,9 @@ class FakeTable:
 
             def on_message(text):
                 message = json.loads(text)
+                if message.get("type") == "chat":
+                    self.chat(seat, message)
+                    return
                 if message.get("type") != "act":
                     return
                 self.socket_acts.append(message)

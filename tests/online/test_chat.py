@@ -70,6 +70,7 @@ def test_on_a_line_reaches_the_four_seats_not_a_spectator_and_is_not_stored(onli
         for comm in seats.values():
             line = await comm.receive_json_from(timeout=10)
             assert (line["type"], line["seat"], line["text"]) == ("chat", "E", "good luck")
+            assert line["name"] == online.players["E"].name  # who said it, by name
         for comm in watchers:
             assert await comm.receive_nothing(timeout=0.3)
         # too long, or no text: refused to the sender

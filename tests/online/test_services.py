@@ -200,7 +200,8 @@ def test_the_last_board_ends_the_round_at_the_table(online):
     play_out(online, rng)
     play_out(online, rng)
     snap = online.snapshot()
-    assert snap["next"] == {"round_over": True, "where": ""}
+    assert snap["next"]["round_over"] is True and snap["next"]["where"] == ""
+    assert set(snap["next"]["seats"]) == set("NESW")  # where each seat goes next
     assert Result.objects.filter(table=online.table, status=Result.Status.PLAYED).count() == 2
     refused(
         online, "board_over", lambda: online.act("N", "call", "1C", version=snap["base_version"])

@@ -43,6 +43,9 @@
   var claimOpen = false;
   var alertNote = null;
   var errorTimer = null;
+  var players = cfg.players || {}; // who holds each seat: {"N": {"name", "robot"}}
+  var waitTimer = null; // while the next round is not open: read the table now and then
+  var WAIT_POLL_MS = 20000;
 
   function t(key, params) {
     var text = T[key] !== undefined ? T[key] : key;
@@ -250,9 +253,12 @@
     if (view.dummy && seat === view.dummy && view.phase !== "auction") tags.push(el("span", { class: "tag", text: t("dummy") }));
     var connected = view.connected ? view.connected[seat] : undefined;
     if (connected === false) tags.push(el("span", { class: "tag off", text: t("disconnected") }));
-    var name = (cfg.names || {})[seat];
+    var holder = players[seat];
+    var name = holder ? holder.name : (cfg.names || {})[seat];
+    if (holder && holder.robot) tags.push(el("span", { class: "tag robot", text: t("robot") }));
     return el("div", {
       class: "seat-label" + (vulnerable(seat) ? " vul-red" : "") + (view.to_play === seat && view.phase !== "over" ? " turn" : ""),
+      title: name || null, // a phone hides the names beside the table
     }, [
       el("span", { class: "seat-dot", text: seat }),
       el("span", { class: "who" }, [el("span", { class: "seat-dir", text: seatName(seat) }), name ? el("span", { class: "player", text: name }) : null]),
@@ -412,7 +418,7 @@
     turn.className = "turn" + (mine ? " mine" : "");
     if (mine) turn.textContent = view.to_play === cfg.seat ? t("your_turn") : t("your_turn_dummy");
     else if (view.actor) {
-      var name = (cfg.names || {})[view.actor];
+      var name = players[view.actor] ? players[view.actor].name : (cfg.names || {})[view.actor];
       turn.textContent = t("waiting_for", { seat: seatName(view.actor) + (name ? " (" + name + ")" : "") });
     } else turn.textContent = "";
   }
@@ -555,7 +561,7 @@
 
   function drawResult() {
     var panel = clear(slot("result"));
-    if (view.phase !== "over" && view.phase !== "none") { panel.hidden = true; return; }
+    if (view.phase !== "over" && view.phase !== "none") { panel.hidden = true; waitForRound(false); return; }
     panel.hidden = false;
     panel.appendChild(el("h2", { text: view.phase === "none" ? t("no_board") : t("result") }));
     var result = resultText(view.result);
@@ -567,9 +573,40 @@
       panel.appendChild(button(t("next_board"), "next-board", nextBoard, "btn-primary"));
     } else if (next && next.round_over) {
       panel.appendChild(el("p", { class: "strong", text: t("round_over") }));
-      if (next.where) panel.appendChild(el("p", { text: next.where }));
-      panel.appendChild(el("a", { class: "btn btn-primary", href: cfg.my_table, text: t("go_to_my_table") }));
+      goNext(panel, next.go, next.where);
     }
+    waitForRound(!held && next && next.round_over && next.go && next.go.status === "wait");
+  }
+
+  // Where this seat goes next (docs/online-play.md, `next.go`): the next round's table,
+  // its start while it is not open, the standings after the last round, the pool's lobby.
+  function goNext(panel, go, where) {
+    var status = go ? go.status : null;
+    var link = null;
+    if (!go && where) panel.appendChild(el("p", { class: "go-next", text: where })); // said in words only
+    if (status === "table") {
+      panel.appendChild(el("p", { class: "go-next", "data-go": status,
+        text: t("go_table", { round: go.round, table: go.table_number, direction: go.direction }) }));
+      link = el("a", { class: "btn btn-primary", href: go.url, text: t("go_to_table", { table: go.table_number }) });
+    } else if (status === "wait") {
+      panel.appendChild(el("p", { class: "go-next", "data-go": status,
+        text: t("go_wait", { round: go.round, time: go.starts_at_text }) }));
+    } else if (status === "bye") {
+      panel.appendChild(el("p", { class: "go-next", "data-go": status, text: t("go_bye", { round: go.round }) }));
+    } else if (status === "over") {
+      panel.appendChild(el("p", { class: "go-next", "data-go": status, text: t("go_over") }));
+      link = el("a", { class: "btn btn-primary", href: go.url, text: t("standings") });
+    } else if (status === "lobby") {
+      link = el("a", { class: "btn btn-primary", href: go.url, text: t("back_to_pool") });
+    }
+    if (link) panel.appendChild(link);
+    if (status !== "over" && status !== "lobby") {
+      panel.appendChild(el("a", { class: "btn" + (link ? " btn-light" : " btn-primary"), href: cfg.my_table, text: t("go_to_my_table") }));
+    }
+  }
+  function waitForRound(on) {
+    if (on && !waitTimer) waitTimer = setInterval(poll, WAIT_POLL_MS);
+    if (!on && waitTimer) { clearInterval(waitTimer); waitTimer = null; }
   }
 
   function drawAuctionPanel() {
@@ -631,6 +668,7 @@
     if (!table || typeof table !== "object" || table.version === undefined) return;
     if (!table.phase) table.phase = "none"; // no board to play at this table
     if (table.seat !== undefined) cfg.seat = table.seat; // the server's word on the seat
+    if (table.players) players = table.players; // sent when a seat changes hands
     if (view && table.board === view.board && table.version < view.version) return; // old news
     if (view && table.board !== view.board && view.phase === "over" && !held && table.phase !== "over") {
       held = table; // the next board waits until the player has read this one's result
@@ -716,15 +754,33 @@
     var msg;
     try { msg = JSON.parse(event.data); } catch (e) { return; }
     if (msg.type === "state") receive(msg.table);
-    else if (msg.type === "error") {
+    else if (msg.type === "error" && typeof msg.id === "string" && msg.id.indexOf("m-") === 0) {
+      root.dispatchEvent(new CustomEvent("play:chat-error", { detail: msg })); // a chat line's, not an action's
+    } else if (msg.type === "error") {
       done();
       draw();
       showError(msg.code, msg.detail);
       if (msg.code === "stale") poll();
     } else if (msg.type === "warning") {
       notice(tn("minutes_left", msg.minutes_left, { n: msg.minutes_left }));
+    } else if (msg.type === "chat") {
+      root.dispatchEvent(new CustomEvent("play:chat", { detail: msg }));
     }
   }
+  function socketChanged() {
+    root.dispatchEvent(new CustomEvent("play:socket", { detail: { open: socketOpen } }));
+  }
+  // The chat panel (table_chat.js) sends its lines through the table's socket.
+  root.playChatSend = function (text) {
+    if (!socketOpen || !socket) return false;
+    seq += 1;
+    socket.send(JSON.stringify({ type: "chat", id: "m-" + seq, text: text }));
+    return true;
+  };
+  root.playSeatName = function (seat) {
+    var holder = players[seat];
+    return { seat: seatName(seat), name: holder ? holder.name : (cfg.names || {})[seat] || "", robot: !!(holder && holder.robot) };
+  };
 
   // --- transport ---------------------------------------------------------------------------
   function setConn(key) {
@@ -766,6 +822,7 @@
       clearTimeout(giveUp);
       stopPolling();
       setConn("live");
+      socketChanged();
       clearInterval(pingTimer);
       pingTimer = setInterval(function () { if (socketOpen) ws.send(JSON.stringify({ type: "ping" })); }, 25000);
     };
@@ -773,7 +830,7 @@
     ws.onclose = function (event) {
       clearTimeout(giveUp);
       clearInterval(pingTimer);
-      if (socket === ws) { socket = null; socketOpen = false; }
+      if (socket === ws) { socket = null; socketOpen = false; socketChanged(); }
       if (busy) { done(); draw(); }
       startPolling();
       // 4403: the server refused this seat (its error said why); asking again won't help

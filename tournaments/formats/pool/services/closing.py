@@ -28,17 +28,30 @@ from ....models import (
 )
 from ....permissions import director_required
 from ....services.audit import log_action
+from ....signals import round_closing
 from ..selectors import leaderboard_get
 
 # -- closing tables and the pool ----------------------------------------------------------
 
 
-def _sitting_close(event: Event, sitting_id: int, now: datetime) -> bool:
-    """Close one table (the caller holds the event's lock): its boards without a
-    played result give their places back."""
-    sitting = round_for_update(sitting_id)
+def _sittings_close(event: Event, closing: list[tuple[int, datetime]]) -> int:
+    """Close tables, each ``(sitting id, when)`` (the caller holds the event's lock):
+    every sitting is locked first, in id order, then each is closed; a close cuts the
+    boards in play online there, whose locks come after every round's (``docs/rules.md``
+    § Concurrency). Returns how many were still open."""
+    sittings = {pk: round_for_update(pk) for pk in sorted({pk for pk, _ in closing})}
+    return sum(_sitting_close(event, sittings[pk], when) for pk, when in closing)
+
+
+def _sitting_close(event: Event, sitting: Round, now: datetime) -> bool:
+    """Close one table, its sitting locked: its boards without a played result give
+    their places back."""
     if sitting.status != Round.Status.OPEN:
         return False
+    # Its boards still in play online end here, cut as a round close cuts them
+    # (docs/rules.md § The scoring pool, § Online play, the clock): before the boards
+    # without a played result are counted, so a cut board gives its place back.
+    round_closing.send(sender=Round, event=event, rnd=sitting, now=now)
     sitting.status = Round.Status.CLOSED
     sitting.closed_at = now
     sitting.save(update_fields=["status", "closed_at"])
@@ -62,11 +75,10 @@ def _sitting_close(event: Event, sitting_id: int, now: datetime) -> bool:
 def finished_sittings_close(*, event: Event, player_ids, now: datetime) -> None:
     """Close the tables of ``player_ids`` that have every board's result or ran out of
     time, so that the players are free again (the caller holds the event's lock)."""
-    for sitting_id in _finished_sittings(event, now, player_ids=player_ids):
-        _sitting_close(event, sitting_id, now)
+    _sittings_close(event, [(pk, now) for pk in _finished_sittings(event, now, player_ids)])
 
 
-def _finished_sittings(event: Event, now: datetime, player_ids=None) -> list[int]:
+def _finished_sittings(event: Event, now: datetime, player_ids) -> list[int]:
     sittings = Round.objects.filter(event=event, status=Round.Status.OPEN)
     if player_ids is not None:
         sittings = sittings.filter(tables__seats__player_id__in=list(player_ids))
@@ -90,7 +102,7 @@ def pool_sitting_close(
     with transaction.atomic(durable=True):
         event = event_for_update(event.pk)
         director_required(user=actor, event=event)
-        return _sitting_close(event, table.round_id, now)
+        return _sittings_close(event, [(table.round_id, now)]) > 0
 
 
 def _next_due(event: Event) -> datetime | None:
@@ -125,8 +137,7 @@ def pool_clock_step(*, event: Event, now: datetime) -> str | None:
                 .order_by("ends_at", "pk")
                 .values_list("pk", "ends_at")
             )
-            for sitting_id, ends_at in due:
-                _sitting_close(event, sitting_id, min(now, ends_at))
+            _sittings_close(event, [(pk, min(now, ends_at)) for pk, ends_at in due])
             if due:
                 step = f"close {len(due)} tables"
             if now >= event.settings.ends_at:
@@ -141,10 +152,8 @@ def pool_clock_step(*, event: Event, now: datetime) -> str | None:
 def _pool_finish(event: Event, now: datetime) -> None:
     """The period is over: every table closes, the leaderboard is final (entries'
     totals and ranks), and nothing more can be entered."""
-    for sitting_id in Round.objects.filter(event=event, status=Round.Status.OPEN).values_list(
-        "pk", flat=True
-    ):
-        _sitting_close(event, sitting_id, now)
+    open_ = Round.objects.filter(event=event, status=Round.Status.OPEN).values_list("pk", flat=True)
+    _sittings_close(event, [(pk, now) for pk in open_])
     PoolReady.objects.filter(event=event).delete()
     entries = {e.pk: e for e in Entry.objects.filter(event=event)}
     for row in leaderboard_get(event=event):
