@@ -139,7 +139,7 @@ def table_start(*, event: Event, seats: dict[str, User], now: datetime, rng) -> 
         event.next_transition_at = ends
     data = {"table": number, "players": ids, "boards": chosen}
     if len(people) < len(ids):
-        data["robots"] = "".join(s for s in SEATS if seats[s].is_robot)
+        data["robots"] = "".join(s for s in "NESW" if seats[s].is_robot)
     log_action(event=event, action="pool_table", round_number=number, data=data)
     transaction.on_commit(
         partial(tables_opened.send, sender=Table, event=event, table_ids=[table.pk])
