@@ -198,3 +198,20 @@ def test_robots_through_the_api_and_the_lobby_page(make_pool, players, client):
     other = make_pool(boards=4, robot_seats=0)
     page = client.get(reverse("tournaments:pool_lobby", args=[other.pk])).content.decode()
     assert "Play now with robots" not in page and "not allowed" in page
+
+
+def test_a_pool_with_robot_tables_exports_the_robots_after_the_people(make_pool, players):
+    from tournaments.interchange import exports as interchange
+
+    event = make_pool(boards=4)
+    table = seat(event, players[:4])
+    robots = pool_services.pool_robots_join(event=event, player=players[4])
+    for t in (table, robots):
+        play(t, boards_of(t)[0], confirm=False)
+    xml = interchange.event_usebio_export(event=event)
+    numbers = {}
+    for block in xml.split("<PLAYER>")[1:]:
+        name = block.split("<PLAYER_NAME>")[1].split("<")[0]
+        numbers[name] = int(block.split("<PLAYER_NUMBER>")[1].split("<")[0])
+    assert sorted(numbers.values()) == list(range(1, 9))  # five people, three robots
+    assert {numbers[f"Robot {s}"] for s in ("East", "South", "West")} == {6, 7, 8}
