@@ -9,6 +9,7 @@ import pytest
 from django.urls import reverse
 
 import scoring
+from accounts.robots import robot_user
 from tests.conftest import api_client
 from tests.tournaments.formats.pool.conftest import boards_of, play, seat
 from tournaments.errors import BridgeError, ConflictError
@@ -96,6 +97,15 @@ def test_asking_for_robots_is_refused_clearly_and_changes_nothing(make_pool, pla
     with pytest.raises(BridgeError) as error:
         pool_services.pool_robots_join(event=event, player=players[0], partner=players[0])
     assert error.value.code == "players"
+    robot = robot_user("E")  # a robot account is never named as a player
+    for join, kwargs in (
+        (pool_services.pool_robots_join, {"partner": robot}),
+        (pool_services.pool_join, {"partner": robot}),
+        (pool_services.pool_join, {"partner": players[3], "opponents": [robot, players[2]]}),
+    ):
+        with pytest.raises(BridgeError) as error:
+            join(event=event, player=players[0], **kwargs)
+        assert error.value.code == "robot"
     PoolSettings.objects.filter(event=event).update(robot_seats=0)
     event.refresh_from_db()
     with pytest.raises(ConflictError) as error:

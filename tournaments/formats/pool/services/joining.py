@@ -113,8 +113,6 @@ def pool_robots_join(
     § Robots, the pool). A partner named must be ready (waiting) already."""
     now = now or timezone.now()
     people = _people_checked(player=player, partner=partner, opponents=())
-    if any(p.is_robot for p in people):
-        raise BridgeError(_("A robot cannot ask for robots."), code="players")
     with transaction.atomic(durable=True):
         event = event_for_update(event.pk)
         _pool_open(event, now)
@@ -198,6 +196,11 @@ def _people_checked(*, player: User, partner: User | None, opponents: Sequence[U
         )
     if any(not p.is_active for p in people):
         raise BridgeError(_("An inactive account cannot play."), code="inactive")
+    if any(p.is_robot for p in people):  # docs/rules.md § Robots, the pool
+        raise BridgeError(
+            _("A robot is no player of the pool: ask for robots to fill the empty seats."),
+            code="robot",
+        )
     return people
 
 
