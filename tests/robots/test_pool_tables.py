@@ -32,3 +32,21 @@ def test_a_table_of_four_people_wakes_no_robot(make_pool, players):  # noqa: F81
     table = pool_services.pool_join(event=event, player=players[0])
     view = services.table_state_get(user=players[0], event_id=event.pk, table_id=table.pk)
     assert view["auction"] == [] and view["actor"] == "E"
+
+
+def test_a_round_opening_says_which_tables_opened_after_its_commit(make_event):
+    from tournaments.models import Table
+    from tournaments.signals import tables_opened
+
+    heard = []
+
+    def listen(sender, *, event, table_ids, **kwargs):
+        heard.append((event.pk, sorted(table_ids)))
+
+    tables_opened.connect(listen, dispatch_uid="test.tables_opened")
+    try:
+        event = make_event(pairs=4, start=True, online_play=True)
+    finally:
+        tables_opened.disconnect(dispatch_uid="test.tables_opened")
+    tables = sorted(Table.objects.filter(event=event).values_list("pk", flat=True))
+    assert heard == [(event.pk, tables)] and len(tables) == 2
