@@ -11,6 +11,7 @@ from django.dispatch import receiver
 
 from online.signals import board_ended, table_changed
 from tournaments.models import TableSeat
+from tournaments.signals import tables_opened
 
 from .seating import seats_released_at_board_end
 
@@ -45,6 +46,20 @@ def robots_play_thread(table_id: int) -> None:
 @receiver(table_changed, dispatch_uid="robots.wake")
 def table_changed_wake(sender, *, table_id: int, **kwargs) -> None:
     if TableSeat.objects.filter(table_id=table_id, player__is_robot=True).exists():
+        robots_wake(table_id)
+
+
+@receiver(tables_opened, dispatch_uid="robots.wake_opened")
+def tables_opened_wake(sender, *, table_ids, **kwargs) -> None:
+    """New tables (a pool table started with robots, a round's tables): the robots of
+    each wake, so a robot who deals the first board bids without waiting for a change
+    (one query for all the tables)."""
+    with_robots = (
+        TableSeat.objects.filter(table_id__in=list(table_ids), player__is_robot=True)
+        .values_list("table_id", flat=True)
+        .distinct()
+    )
+    for table_id in sorted(set(with_robots)):
         robots_wake(table_id)
 
 

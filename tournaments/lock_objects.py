@@ -41,10 +41,11 @@ from __future__ import annotations
 
 from django.apps import apps
 from django.db import connection
+from django.db.models import Exists
 
 from . import lock_order
 from .lock_order import lock_rank
-from .models import Board, Entry, Event, IdempotencyKey, Result, Round, Table
+from .models import Board, Entry, Event, IdempotencyKey, Result, Round, Table, TableSeat
 
 
 @lock_rank(lock_order.EVENT)
@@ -126,10 +127,25 @@ def idempotency_key_for_update(*, user, key: str) -> IdempotencyKey:
 
 
 @lock_rank(lock_order.POOL_BOARD)
-def pool_board_for_update(*, board_id: int):
-    """A pool board's places and results: its arrivals are scored one at a time."""
+def pool_board_for_update(*, board_id: int, robots_at: int | None = None):
+    """A pool board's places and results: its arrivals are scored one at a time. With
+    ``robots_at`` (a table id), the same query reads the seats robot accounts hold at
+    that table, as ``robot_seats`` ("ESW"; "" for four people): an arrival's one read
+    of its table's line-up (``docs/rules.md`` § Robots, the pool)."""
     PoolBoard = apps.get_model("tournaments", "PoolBoard")
-    return PoolBoard.objects.select_for_update(of=("self",)).get(board_id=board_id)
+    rows = PoolBoard.objects.select_for_update(of=("self",))
+    if robots_at is not None:
+        robots = TableSeat.objects.filter(table_id=robots_at, player__is_robot=True)
+        rows = rows.annotate(
+            **{f"robot_{s}": Exists(robots.filter(seat=s)) for s in ROBOT_SEAT_ORDER}
+        )
+    board = rows.get(board_id=board_id)
+    board.robot_seats = "".join(s for s in ROBOT_SEAT_ORDER if getattr(board, f"robot_{s}", False))
+    return board
+
+
+#: The order a table's robot seats are written in (``PoolResult.robot_seats``).
+ROBOT_SEAT_ORDER = "NESW"
 
 
 @lock_rank(lock_order.POOL_SETTINGS)

@@ -28,3 +28,9 @@ round_closing = Signal()
 # with ``event``, ``player``, ``board`` and ``director`` when the director cancels one.
 player_disconnected = Signal()
 player_disconnection_cancelled = Signal()
+
+# Sent after the commit that started tables (a pool's table, a round's tables) with
+# ``event`` and ``table_ids``, so that an app whose players act by themselves (robots)
+# looks at the new tables at once: otherwise a table where a robot deals would wait for
+# a change that never comes (``docs/rules.md`` § Robots).
+tables_opened = Signal()

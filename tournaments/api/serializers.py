@@ -101,6 +101,9 @@ class PoolSettingsSerializer(serializers.Serializer):
     minutes_per_board = serializers.IntegerField()
     score_at = serializers.IntegerField(help_text="A board is scored from this many results.")
     retire_at = serializers.IntegerField(help_text="A board with this many results retires.")
+    robot_seats = serializers.IntegerField(
+        help_text="How many seats of a table robots may fill (0: no robots)."
+    )
 
     class Meta:
         ref_name = "PoolSettings"

@@ -23,21 +23,35 @@ def pool_players(*, event: Event) -> list[PlayerRecord]:
     entries = {
         e.pk: e for e in Entry.objects.filter(event=event).prefetch_related("members__player")
     }
+    numbers = pool_numbers(entries.values())
     players = []
     for row in leaderboard_get(event=event):
         entry = entries.pop(row.entry_id)
         players.append(
             PlayerRecord(
-                number=entry.registration_order,
+                number=numbers[entry.pk],
                 name=_name(entry),
                 rank=row.place,
                 total=float(row.imps),
                 boards_played=row.boards,
             )  # fmt: skip
         )
-    for entry in sorted(entries.values(), key=lambda e: e.registration_order):
-        players.append(PlayerRecord(number=entry.registration_order, name=_name(entry)))
+    for entry in sorted(entries.values(), key=lambda e: numbers[e.pk]):
+        players.append(PlayerRecord(number=numbers[entry.pk], name=_name(entry)))
     return players
+
+
+def pool_numbers(entries) -> dict[int, int]:
+    """entry id -> player number in the file: the registration order, and for a robot's
+    entry (which has none: ``docs/rules.md`` § Robots, the pool) the numbers after the
+    people's, in entry order."""
+    entries = list(entries)
+    numbers = {e.pk: e.registration_order for e in entries if e.registration_order is not None}
+    last = max(numbers.values(), default=0)
+    for e in sorted((e for e in entries if e.registration_order is None), key=lambda e: e.pk):
+        last += 1
+        numbers[e.pk] = last
+    return numbers
 
 
 def _name(entry: Entry) -> str:
@@ -54,7 +68,7 @@ def pool_lines(*, event: Event, boards: list[Board]) -> dict[int, list[Individua
         .select_related("board", "table", "pool")
         .order_by("pool__seq")
     )
-    numbers = dict(Entry.objects.filter(event=event).values_list("pk", "registration_order"))
+    numbers = pool_numbers(Entry.objects.filter(event=event).only("pk", "registration_order"))
     seats = {
         table_id: {seat: numbers[entry_id] for seat, (_player, entry_id) in at.items()}
         for table_id, at in seated_entries(event, {r.table_id for r in rows}).items()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from datetime import datetime
+from functools import partial
 
 from django.db import transaction
 from django.utils import timezone
@@ -23,7 +24,7 @@ from ..formats import format_for
 from ..formats.teams.live_cache import live_changed
 from ..lock_objects import event_for_update, round_of_event_for_update
 from ..models import Board, Entry, Event, Result, Round
-from ..signals import round_closing
+from ..signals import round_closing, tables_opened
 from .audit import log_action
 from .totals import event_finish_ranking, totals_recompute
 
@@ -131,6 +132,10 @@ def round_open(
             data=seating.log,
         )
         live_changed(event=event, round_number=number)
+        table_ids = [t.pk for t in seating.tables if t.pk is not None]
+        transaction.on_commit(
+            partial(tables_opened.send, sender=Round, event=event, table_ids=table_ids)
+        )
     return rnd
 
 

@@ -25,7 +25,7 @@ from .. import selectors
 from ..deals import deal_hands
 from ..errors import BridgeError
 from ..formats import format_for
-from ..formats.pool.selectors import pool_board_facts
+from ..formats.pool.selectors import pool_board_facts, pool_robot_seats
 from ..models import Board, Event, Result
 from ..permissions import is_event_director
 from ..services.handrecords import round_hand_records, round_hands_pbn
@@ -73,6 +73,8 @@ class ResultRow:
     play: list = field(default_factory=list)
     # the replay of a played board's tricks (``_replay``), None without one
     replay: dict | None = None
+    # the seats robots played from at a pool table ("E, S, W"; docs/rules.md § Robots)
+    robots: str = ""
 
 
 def _hands(board: Board) -> dict[str, Hand]:
@@ -211,8 +213,14 @@ def board_detail(request: HttpRequest, event_id: int, number: int) -> HttpRespon
             )
             for r in results
         ]
+        robots = (
+            pool_robot_seats(result_ids=[r.pk for r in results])
+            if format_for(event).scores_on_arrival
+            else {}
+        )
         for row in rows:
             row.replay = _replay(row.result, board)
+            row.robots = ", ".join(robots.get(row.result.pk, ""))
         context.update(
             hands=_hands(board) if board.deal else None,  # an imported file may have none
             dd_rows=_dd_rows(board),

@@ -8,7 +8,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
-from rest_framework.exceptions import NotFound
+from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -41,6 +41,9 @@ class PoolCreateInput(serializers.Serializer):
     minutes_per_board = serializers.IntegerField(default=8)
     score_at = serializers.IntegerField(default=6)
     retire_at = serializers.IntegerField(default=40)
+    robot_seats = serializers.IntegerField(
+        default=3, help_text="How many seats of a table robots may fill (0: no robots)."
+    )
     lead_required = serializers.BooleanField(default=True)
     online_play = serializers.BooleanField(default=True)
     time_zone = serializers.ChoiceField(choices=time_zone_names(), required=False)
@@ -127,6 +130,7 @@ class PoolLobbySerializer(serializers.Serializer):
     boards_per_table = serializers.IntegerField()
     score_at = serializers.IntegerField()
     retire_at = serializers.IntegerField()
+    robot_seats = serializers.IntegerField(help_text="How many seats of a table robots may fill.")
     library = serializers.DictField(child=serializers.IntegerField())
     ready = PoolReadySerializer(many=True)
     tables = PoolTableSerializer(many=True)
@@ -154,7 +158,8 @@ class PoolLobbyApi(APIView):
             {
                 "event": event.pk, "status": event.status, "ends_at": settings.ends_at,
                 "boards_per_table": settings.boards_per_table, "score_at": settings.score_at,
-                "retire_at": settings.retire_at, "library": lobby.library,
+                "retire_at": settings.retire_at, "robot_seats": settings.robot_seats,
+                "library": lobby.library,
                 "ready": [
                     {"player": _player(r.player),
                      "partner": _player(r.partner) if r.partner else None, "since": r.since}
@@ -174,8 +179,10 @@ class PoolLobbyApi(APIView):
 
 class PoolJoinApi(APIView):
     """Get ready for a table: alone, with ``partner``, or (naming ``partner`` and two
-    ready ``opponents``) as a table of four that starts at once. ``leave``: stop
-    waiting. Answers the table you were seated at, if one started."""
+    ready ``opponents``) as a table of four that starts at once. ``robots``: start a
+    table at once with robots in the empty seats (alone, or with ``partner``, ready
+    already, or the partner you wait with). ``leave``: stop waiting. Answers the table
+    you were seated at, if one started."""
 
     permission_classes = [IsAuthenticated]
 
@@ -183,6 +190,11 @@ class PoolJoinApi(APIView):
         partner = username_field(required=False, allow_null=True)
         opponents = username_field(many=True, required=False)
         leave = serializers.BooleanField(default=False)
+        robots = serializers.BooleanField(
+            default=False,
+            help_text="Start a table now with robots in the empty seats (at most the "
+            "pool's robot_seats); not with opponents.",
+        )
 
         class Meta:
             ref_name = "PoolJoinInput"
@@ -207,6 +219,13 @@ class PoolJoinApi(APIView):
         if args["leave"]:
             pool_services.pool_leave(event=event, player=request.user)
             return Response({"table": None, "waiting": False})
+        if args["robots"]:
+            if args.get("opponents"):
+                raise ValidationError({"robots": [_("Robots fill the seats of no opponents.")]})
+            table = pool_services.pool_robots_join(
+                event=event, player=request.user, partner=args.get("partner")
+            )
+            return Response({"table": table.number, "waiting": False})
         table = pool_services.pool_join(
             event=event, player=request.user, partner=args.get("partner"),
             opponents=args.get("opponents") or [],

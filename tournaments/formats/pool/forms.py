@@ -29,6 +29,7 @@ class PoolForm(StartTimeForm):
         ("name",),
         ("start_at", "ends_at", "time_zone"),
         ("boards", "boards_per_table", "minutes_per_board"),
+        ("robot_seats",),
         ("lead_required",),
         ("online_play",),
         ("undo_allowed",),
@@ -49,6 +50,11 @@ class PoolForm(StartTimeForm):
     minutes_per_board = forms.IntegerField(
         label=_("Minutes per board"), min_value=1, max_value=30, initial=8
     )
+    robot_seats = forms.IntegerField(
+        label=_("Seats robots may fill"), min_value=0, max_value=3, initial=3, required=False,
+        help_text=_("A ready player may start a table at once with robots in the empty "
+                    "seats, up to this many (0: no robots)."),
+    )  # fmt: skip
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -60,6 +66,8 @@ class PoolForm(StartTimeForm):
     def settings(self) -> dict:
         data = super().settings()
         data.pop("traveller_hidden", None)  # a pool table sees results only once played
+        if data.get("robot_seats") is None:  # not sent (an older page): the default
+            data["robot_seats"] = 3
         return data
 
     def clean(self):

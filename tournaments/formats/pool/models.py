@@ -36,6 +36,14 @@ class PoolSettings(models.Model):
         default=40,
         help_text=_("A board with this many results is never dealt again."),
     )
+    robot_seats = models.PositiveSmallIntegerField(
+        _("seats robots may fill"),
+        default=3,
+        help_text=_(
+            "A ready player may start a table at once with robots in the empty seats, "
+            "up to this many (0: robots are not allowed)."
+        ),
+    )
     #: The arrival counter: ``PoolResult.seq`` of the last result stored.
     last_seq = models.PositiveIntegerField(default=0, editable=False)
 
@@ -69,6 +77,9 @@ class PoolBoard(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+")
     taken = models.PositiveSmallIntegerField(default=0)
     results = models.PositiveSmallIntegerField(default=0)
+    #: The results of tables of four people: the board is scored from ``score_at`` of
+    #: them on (a result played with robots counts in ``results`` only).
+    field_results = models.PositiveSmallIntegerField(default=0)
     retired = models.BooleanField(_("retired"), default=False)
 
     class Meta:
@@ -91,19 +102,26 @@ class PoolBoard(models.Model):
 
 class PoolDeal(models.Model):
     """Board ``board`` dealt to ``table`` for ``player`` in seat ``seat``. A player is
-    dealt a board at most once (DB-enforced), even when two tables start at once."""
+    dealt a board at most once (DB-enforced), even when two tables start at once; a
+    robot account (``robot``) sits at many tables and may be dealt a board again
+    (``docs/rules.md`` § Robots, the pool)."""
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+")
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="pool_deals")
     board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="+")
     player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     seat = models.CharField(max_length=1)
+    robot = models.BooleanField(default=False)
 
     class Meta:
         verbose_name = _("pool deal")
         verbose_name_plural = _("pool deals")
         constraints = [
-            models.UniqueConstraint(fields=["board", "player"], name="pool_board_once_per_player"),
+            models.UniqueConstraint(
+                fields=["board", "player"],
+                condition=models.Q(robot=False),
+                name="pool_board_once_per_player",
+            ),
             models.UniqueConstraint(
                 fields=["table", "board", "seat"], name="pool_deal_unique_seat"
             ),
@@ -139,7 +157,10 @@ class PoolReady(models.Model):
 class PoolResult(models.Model):
     """A result's place in the pool: ``seq`` counts every board's results together in
     arrival order; ``scored_at_seq`` is the arrival that gave it its final score (None:
-    still provisional, scoring 0); ``datum`` the trimmed average used."""
+    still provisional, scoring 0); ``datum`` the trimmed average used. ``robot_seats``:
+    the seats robots played it from ("ESW"; "" for four people): such a result is scored
+    against the field but neither counts towards scoring nor enters the datum
+    (``docs/rules.md`` § Robots, the pool)."""
 
     result = models.OneToOneField(Result, on_delete=models.CASCADE, related_name="pool")
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+")
@@ -148,6 +169,7 @@ class PoolResult(models.Model):
     scored_at_seq = models.PositiveIntegerField(null=True, blank=True)
     datum = models.IntegerField(null=True, blank=True)
     ns_imps = models.IntegerField(null=True, blank=True)
+    robot_seats = models.CharField(max_length=4, blank=True, default="")
 
     class Meta:
         verbose_name = _("pool result")

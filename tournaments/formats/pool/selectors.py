@@ -199,7 +199,8 @@ def lobby_get(*, event: Event, user: User) -> Lobby:
     lobby.library = PoolBoard.objects.filter(event=event).aggregate(
         boards=Count("id"),
         retired=Count("id", filter=Q(retired=True)),
-        scored=Count("id", filter=Q(results__gte=event.settings.score_at)),
+        # results played with robots do not count towards scoring
+        scored=Count("id", filter=Q(field_results__gte=event.settings.score_at)),
     )
     return lobby
 
@@ -216,6 +217,16 @@ def pool_board_facts(*, board: Board) -> dict | None:
         .first()
     )
     return {"results": pool.results, "retired": pool.retired, "datum": datum}
+
+
+def pool_robot_seats(*, result_ids) -> dict[int, str]:
+    """result id -> the seats robots played it from ("ESW"), for the pool results played
+    with robots among ``result_ids`` (one query)."""
+    return dict(
+        PoolResult.objects.filter(result_id__in=list(result_ids))
+        .exclude(robot_seats="")
+        .values_list("result_id", "robot_seats")
+    )
 
 
 def table_player_board(

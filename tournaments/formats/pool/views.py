@@ -46,6 +46,7 @@ def pool_lobby(request: HttpRequest, event_id: int) -> HttpResponse:
             "leaders": pool_selectors.leaderboard_get(event=event, limit=10),
             "is_director": is_event_director(user=request.user, event=event),
             "others_ready": [r for r in lobby.ready if r.player_id != request.user.pk],
+            "robots_allowed": event.online_play and event.settings.robot_seats > 0,
         },
     )
 
@@ -70,6 +71,12 @@ def pool_join(request: HttpRequest, event_id: int) -> HttpResponse:
                 messages.success(request, _("You are no longer waiting for a table."))
             return redirect("tournaments:pool_lobby", event_id=event.pk)
         partner = _user(request.POST.get("partner", ""))
+        if request.POST.get("robots"):  # docs/rules.md § Robots, the pool
+            table = pool_services.pool_robots_join(
+                event=event, player=request.user, partner=partner
+            )
+            messages.success(request, _("Your table has started with robots: good luck!"))
+            return redirect("tournaments:pool_table", event_id=event.pk)
         opponents = [u for u in (_user(request.POST.get(k, "")) for k in ("east", "west")) if u]
         table = pool_services.pool_join(
             event=event, player=request.user, partner=partner, opponents=opponents

@@ -293,6 +293,7 @@ def _boards_write(event: Event, boards: dict, lines: list[_Line], settings: dict
             event=event,
             taken=count[n],
             results=count[n],
+            field_results=count[n],  # a file's lines are all people's
             retired=bool(boards[n].get("retired")) or count[n] >= settings["retire_at"],
         )  # fmt: skip
         for n, b in board_rows.items()

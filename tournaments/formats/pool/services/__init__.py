@@ -5,6 +5,8 @@
 * ``pool_join`` (``joining.py``): a player (alone, with a partner, or naming a partner and
   two ready opponents) is ready; whenever two pairs, a pair and two players or four
   players are ready, a table starts and is dealt its boards (``dealing.table_start``).
+  ``pool_robots_join``: a ready player (or pair) starts a table at once, robot accounts
+  in the empty seats.
 * ``pool_result_arrived`` (``scoring.py``): the format's arrival hook (``format.py``),
   called by the result entry services inside their transaction: the result gets its place
   in the arrival order, and is scored (or, at the 6th result, the board's first six are).
@@ -20,7 +22,7 @@ board, then the pool's arrival counter.
 from .closing import pool_clock_step, pool_sitting_close
 from .dealing import boards_pick, entry_of_player, table_start
 from .events import library_extend, pool_create, pool_creation_check, pool_rows_create
-from .joining import players_at_tables, pool_join, pool_leave, table_from
+from .joining import players_at_tables, pool_join, pool_leave, pool_robots_join, table_from
 from .scoring import pool_result_arrived, pool_result_corrected
 
 __all__ = [
@@ -34,6 +36,7 @@ __all__ = [
     "pool_rows_create",
     "pool_join",
     "pool_leave",
+    "pool_robots_join",
     "pool_result_arrived",
     "pool_result_corrected",
     "pool_sitting_close",

@@ -6,7 +6,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from datetime import datetime, timedelta
+from functools import partial
 
+from django.db import transaction
 from django.db.models import F, Max, Min
 
 from accounts.models import User
@@ -22,19 +24,26 @@ from ....models import (
     TableSeat,
 )
 from ....services.audit import log_action
+from ....signals import tables_opened
 from .events import library_extend
 
 SEATS = ("N", "S", "E", "W")
 
 
 def entry_of_player(*, event: Event, player: User) -> Entry:
-    """The player's own entry in the pool (made at their first table)."""
+    """The player's own entry in the pool (made at their first table). A robot's entry
+    has no registration order: it only names a table's side, and is no player of the
+    event's standings (``docs/rules.md`` § Robots, the pool)."""
     member = EntryMember.objects.filter(event=event, player=player).select_related("entry").first()
     if member is not None:
         return member.entry
-    order = (Entry.objects.filter(event=event).aggregate(n=Max("registration_order"))["n"]) or 0
+    if player.is_robot:
+        order = None
+    else:
+        order = (Entry.objects.filter(event=event).aggregate(n=Max("registration_order"))["n"]) or 0
+        order += 1
     entry = Entry.objects.create(
-        event=event, status=Entry.Status.CONFIRMED, registration_order=order + 1
+        event=event, status=Entry.Status.CONFIRMED, registration_order=order
     )
     EntryMember.objects.create(event=event, entry=entry, player=player, position=1)
     return entry
@@ -88,11 +97,15 @@ def boards_pick(
 
 
 def table_start(*, event: Event, seats: dict[str, User], now: datetime, rng) -> Table:
-    """Seat four players at a new table and deal it its boards (under the event lock)."""
+    """Seat four players at a new table and deal it its boards (under the event lock).
+    Robot accounts among them are dealt boards they played before: only the people's
+    boards are never repeated. The table's robots wake after the commit
+    (``tables_opened``)."""
     rng = rng or random.Random()
     settings = event.settings
     ids = [seats[s].pk for s in SEATS]
-    chosen = boards_pick(event=event, player_ids=ids, k=settings.boards_per_table, rng=rng)
+    people = [seats[s].pk for s in SEATS if not seats[s].is_robot]
+    chosen = boards_pick(event=event, player_ids=people, k=settings.boards_per_table, rng=rng)
     if len(chosen) < settings.boards_per_table:
         extra = library_extend(event=event, count=settings.boards_per_table - len(chosen), rng=rng)
         chosen += [b.pk for b in extra]
@@ -108,7 +121,14 @@ def table_start(*, event: Event, seats: dict[str, User], now: datetime, rng) -> 
     )
     TableSeat.objects.bulk_create(TableSeat(table=table, seat=s, player=seats[s]) for s in SEATS)
     PoolDeal.objects.bulk_create(
-        PoolDeal(event=event, table=table, board_id=b, player=seats[s], seat=s)
+        PoolDeal(
+            event=event,
+            table=table,
+            board_id=b,
+            player=seats[s],
+            seat=s,
+            robot=seats[s].is_robot,
+        )  # fmt: skip
         for b in chosen
         for s in SEATS
     )
@@ -117,9 +137,12 @@ def table_start(*, event: Event, seats: dict[str, User], now: datetime, rng) -> 
     if event.next_transition_at is None or ends < event.next_transition_at:
         Event.objects.filter(pk=event.pk).update(next_transition_at=ends)
         event.next_transition_at = ends
-    log_action(
-        event=event, action="pool_table", round_number=number,
-        data={"table": number, "players": ids, "boards": chosen},
-    )  # fmt: skip
+    data = {"table": number, "players": ids, "boards": chosen}
+    if len(people) < len(ids):
+        data["robots"] = "".join(s for s in "NESW" if seats[s].is_robot)
+    log_action(event=event, action="pool_table", round_number=number, data=data)
+    transaction.on_commit(
+        partial(tables_opened.send, sender=Table, event=event, table_ids=[table.pk])
+    )
     table.player_ids = ids
     return table

@@ -42,11 +42,13 @@ def pool_creation_check(
     minutes_per_board: int = 8,
     score_at: int = 6,
     retire_at: int = 40,
+    robot_seats: int = 3,
     rng: random.Random | None = None,
     analyse: bool = True,
 ) -> Creation:
     """A pool's settings, checked: open from ``start_at`` to ``ends_at``, with
-    ``boards`` boards dealt into its library at its creation (``analyse``: queue their
+    ``boards`` boards dealt into its library at its creation, robots allowed in up to
+    ``robot_seats`` seats of a table (``analyse``: queue their
     analysis; a simulation may skip it)."""
     if ends_at <= start_at:
         raise BridgeError(_("The pool must close after it opens."), code="ends_at")
@@ -63,6 +65,8 @@ def pool_creation_check(
             _("Scoring needs at least 2 results, and no more than a board's last place."),
             code="score_at",
         )
+    if not 0 <= robot_seats <= 3:
+        raise BridgeError(_("Robots may fill from 0 to 3 seats of a table."), code="robot_seats")
     if not 0 <= boards <= 5000:
         raise BridgeError(_("A library holds up to 5000 boards to start with."), code="boards")
     rows = {
@@ -71,6 +75,7 @@ def pool_creation_check(
         "minutes_per_board": minutes_per_board,
         "score_at": score_at,
         "retire_at": retire_at,
+        "robot_seats": robot_seats,
         "boards": boards,
         "rng": rng,
         "analyse": analyse,

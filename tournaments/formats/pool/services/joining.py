@@ -12,8 +12,10 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from accounts.models import User
+from accounts.robots import robot_user
 
 from ....errors import BridgeError, ConflictError, PermissionDeniedError
 from ....lock_objects import (
@@ -76,12 +78,7 @@ def pool_join(
         event = event_for_update(event.pk)
         _pool_open(event, now)
         finished_sittings_close(event=event, player_ids=[p.pk for p in people], now=now)
-        busy = players_at_tables(event=event, player_ids=[p.pk for p in people])
-        if busy:
-            names = ", ".join(p.name for p in people if p.pk in busy)
-            raise ConflictError(
-                _("Already at a table in play: %(names)s.") % {"names": names}, code="busy"
-            )
+        _not_busy(event, people)
         waiting = {
             r.player_id: r
             for r in PoolReady.objects.filter(event=event, player__in=[p.pk for p in people])
@@ -102,6 +99,90 @@ def pool_join(
         return next((t for t in started if player.pk in t.player_ids), None)
 
 
+def pool_robots_join(
+    *,
+    event: Event,
+    player: User,
+    partner: User | None = None,
+    now: datetime | None = None,
+    rng: random.Random | None = None,
+) -> Table:
+    """``player`` (with ``partner``: named, or the partner they wait with) starts a table
+    at once, robots in the empty seats: the people sit North (and South), robot accounts
+    the other seats, at most the pool's ``robot_seats`` of them (``docs/rules.md``
+    § Robots, the pool). A partner named must be ready (waiting) already."""
+    now = now or timezone.now()
+    people = _people_checked(player=player, partner=partner, opponents=())
+    with transaction.atomic(durable=True):
+        event = event_for_update(event.pk)
+        _pool_open(event, now)
+        _robots_allowed(event)
+        waiting = {
+            r.player_id: r
+            for r in PoolReady.objects.filter(event=event, player__in=[p.pk for p in people])
+        }
+        mine = waiting.get(player.pk)
+        if partner is None and mine is not None and mine.partner_id is not None:
+            partner = User.objects.filter(pk=mine.partner_id, is_active=True).first()
+            people = [player] + ([partner] if partner else [])
+        _robots_partner_check(event=event, player=player, partner=partner)
+        robots = 4 - len(people)
+        if robots > event.settings.robot_seats:
+            raise ConflictError(
+                ngettext(
+                    "Robots may fill at most %(n)d seat of a table in this pool: "
+                    "ask for them with a partner.",
+                    "Robots may fill at most %(n)d seats of a table in this pool: "
+                    "ask for them with a partner.",
+                    event.settings.robot_seats,
+                )
+                % {"n": event.settings.robot_seats},
+                code="robots_max",
+            )
+        finished_sittings_close(event=event, player_ids=[p.pk for p in people], now=now)
+        _not_busy(event, people)
+        ids = [p.pk for p in people]
+        PoolReady.objects.filter(event=event, partner__in=ids).update(partner=None)
+        PoolReady.objects.filter(event=event, player__in=ids).delete()
+        seats = {"N": player, "S": partner or robot_user("S")}
+        seats.update({s: robot_user(s) for s in "EW"})
+        return table_start(event=event, seats=seats, now=now, rng=rng)
+
+
+def _robots_allowed(event: Event) -> None:
+    if not event.online_play:
+        raise ConflictError(_("Robots play only at tables played online."), code="not_online")
+    if event.settings.robot_seats == 0:
+        raise ConflictError(_("Robots are not allowed in this pool."), code="robots_off")
+
+
+def _robots_partner_check(*, event: Event, player: User, partner: User | None) -> None:
+    """The partner who sits with ``player`` and robots is ready, and not with another."""
+    if partner is None:
+        return
+    theirs = PoolReady.objects.filter(event=event, player=partner).first()
+    if theirs is None:
+        raise ConflictError(
+            _("Only ready players can be seated: %(names)s is not ready.")
+            % {"names": partner.name},
+            code="not_ready",
+        )
+    if theirs.partner_id not in (None, player.pk):
+        raise ConflictError(
+            _("%(name)s is waiting with another partner.") % {"name": partner.name},
+            code="partner_taken",
+        )
+
+
+def _not_busy(event: Event, people: Sequence[User]) -> None:
+    busy = players_at_tables(event=event, player_ids=[p.pk for p in people])
+    if busy:
+        names = ", ".join(p.name for p in people if p.pk in busy)
+        raise ConflictError(
+            _("Already at a table in play: %(names)s.") % {"names": names}, code="busy"
+        )
+
+
 def _people_checked(*, player: User, partner: User | None, opponents: Sequence[User]) -> list[User]:
     """The players of a join, checked: logged in, different players, all active."""
     if not player.is_authenticated or not player.is_active:
@@ -115,6 +196,11 @@ def _people_checked(*, player: User, partner: User | None, opponents: Sequence[U
         )
     if any(not p.is_active for p in people):
         raise BridgeError(_("An inactive account cannot play."), code="inactive")
+    if any(p.is_robot for p in people):  # docs/rules.md § Robots, the pool
+        raise BridgeError(
+            _("A robot is no player of the pool: ask for robots to fill the empty seats."),
+            code="robot",
+        )
     return people
 
 

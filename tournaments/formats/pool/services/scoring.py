@@ -50,6 +50,8 @@ def _score(
         pr.datum, pr.ns_imps, pr.scored_at_seq = datum, ns, seq
         result.ns_points, result.ew_points = float(ns), float(ew)
         for seat, (player_id, entry_id) in seats[result.table_id].items():
+            if seat in pr.robot_seats:  # a robot is no player of the pool: no score
+                continue
             scores.append(
                 PoolScore(
                     event=event, result=result, entry_id=entry_id,
@@ -63,8 +65,10 @@ def _score(
 
 
 def _datum(board_id: int) -> int:
+    """The trimmed average of the board's played results at tables of four people
+    (robots never set the field's datum)."""
     played = Result.objects.filter(
-        pool__board_id=board_id, status=Result.Status.PLAYED
+        pool__board_id=board_id, pool__robot_seats="", status=Result.Status.PLAYED
     ).values_list("ns_score", flat=True)
     played = list(played)
     return scoring.butler_datum(played) if played else 0
@@ -72,28 +76,37 @@ def _datum(board_id: int) -> int:
 
 def pool_result_arrived(*, result: Result) -> PoolResult | None:
     """A played result was stored at a pool table (inside the entry's transaction):
-    number it in the arrival order and score it (``docs/rules.md`` § The scoring pool)."""
+    number it in the arrival order and score it (``docs/rules.md`` § The scoring pool).
+    Only results of four people count towards the board's *score at* and enter its
+    datum; a result played with robots is scored against that datum once the board has
+    it, its people only (``docs/rules.md`` § Robots, the pool)."""
     if result.status not in (Result.Status.PLAYED, Result.Status.ADJUSTED):
         return None
-    pool_board = pool_board_for_update(board_id=result.board_id)
+    pool_board = pool_board_for_update(board_id=result.board_id, robots_at=result.table_id)
     settings = pool_settings_for_update(event_id=pool_board.event_id)
     settings.last_seq += 1
     settings.save(update_fields=["last_seq"])
     seq = settings.last_seq
     pool_board.results += 1
+    if not pool_board.robot_seats:
+        pool_board.field_results += 1
     if pool_board.results >= settings.retire_at:
         pool_board.retired = True
-    pool_board.save(update_fields=["results", "retired"])
+    pool_board.save(update_fields=["results", "field_results", "retired"])
     arrived = PoolResult.objects.create(
-        result=result, event_id=pool_board.event_id, board_id=result.board_id, seq=seq
-    )
-    if pool_board.results >= settings.score_at:
+        result=result, event_id=pool_board.event_id, board_id=result.board_id, seq=seq,
+        robot_seats=pool_board.robot_seats,
+    )  # fmt: skip
+    field = pool_board.field_results
+    if field >= settings.score_at:
         batch = (
             [
                 arrived if p.pk == arrived.pk else p
-                for p in PoolResult.objects.filter(board_id=result.board_id).order_by("seq")
+                for p in PoolResult.objects.filter(
+                    board_id=result.board_id, scored_at_seq__isnull=True
+                ).order_by("seq")
             ]
-            if pool_board.results == settings.score_at
+            if field == settings.score_at and not arrived.robot_seats
             else [arrived]
         )
         _score(settings.event, batch, _datum(result.board_id), seq, result)
@@ -112,5 +125,6 @@ def pool_result_corrected(*, result: Result) -> None:
     pr.save(update_fields=["ns_imps"])
     Result.objects.filter(pk=result.pk).update(ns_points=float(ns), ew_points=float(ew))
     result.ns_points, result.ew_points = float(ns), float(ew)
+    # (a robot has no score to give again)
     PoolScore.objects.filter(result=result, seat__in=["N", "S"]).update(imps=ns)
     PoolScore.objects.filter(result=result, seat__in=["E", "W"]).update(imps=ew)
