@@ -14,7 +14,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, render
-from django.urls import reverse
+from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
@@ -35,6 +35,15 @@ def _made(n: int) -> str:
 
 def _minutes_left(n: int) -> str:
     return ngettext("%(n)s minute left in the round.", "%(n)s minutes left in the round.", n)
+
+
+def _explain_url(event_id: int, table_id: int) -> str | None:
+    """Where an opponent asks what a robot's call shows (the robots app's endpoint;
+    None without it)."""
+    try:
+        return reverse("api-table-explain", args=[event_id, table_id])
+    except NoReverseMatch:
+        return None
 
 
 def _strings() -> dict[str, str]:
@@ -78,6 +87,8 @@ def _table_strings() -> dict[str, str]:
         "alert_explain": _("Explain your call (shown to the opponents)"),
         "alerted": _("Alerted: %(text)s"),
         "no_explanation": _("(no explanation)"),
+        "ask_robot": _("Ask what this robot's call shows"),
+        "robot_explains": _("The robot explains: %(text)s"),
         "C": _("Clubs"),
         "D": _("Diamonds"),
         "H": _("Hearts"),
@@ -192,6 +203,7 @@ def table_page(request: HttpRequest, event_id: int, table_id: int) -> HttpRespon
         "table": table.pk,
         "seat": seat,
         "api": reverse("api-table-play", args=[event.pk, table.pk]),
+        "explain": _explain_url(event.pk, table.pk),
         "ws": f"/ws/events/{event.pk}/tables/{table.pk}/",  # online/routing.py
         "csrf": get_token(request),
         "my_table": reverse("tournaments:my_table", args=[event.pk]),

@@ -76,11 +76,18 @@ def test_one_person_plays_a_pool_board_with_three_robots_to_its_result(asgi_serv
 
         # The auction: North (the person) opens 1NT on the first turn, then passes; the
         # robots call by themselves.
-        opened = False
+        opened = explained = False
         for _ in range(40):
             page.wait_for_function(CALL_OR_DONE)
             if page.locator("#play-table").get_attribute("data-phase") != "auction":
                 break
+            if opened and not explained:  # ask what an opponent robot's call shows
+                page.locator("table.auction button.robot-call").first.click()
+                note = page.locator(".alert-note")
+                note.wait_for()
+                assert "The robot explains:" in note.inner_text(), note.inner_text()
+                assert page.locator("table.auction button.robot-call").count() >= 1
+                explained = True
             if opened:
                 box(page, "Pass").click()
             else:
@@ -91,7 +98,7 @@ def test_one_person_plays_a_pool_board_with_three_robots_to_its_result(asgi_serv
                 "() => !document.querySelector('.bidding-box.mine')"
                 " || document.querySelector('#play-table').dataset.phase !== 'auction'"
             )
-        assert opened
+        assert opened and explained
 
         # The play: the person plays a legal card whenever one of their hands (their own,
         # or dummy's as declarer) is to play; robots play the other cards.

@@ -283,6 +283,26 @@
     });
   }
 
+  // A robot's call that the viewer may ask about: an opponent's (never its partner's).
+  function robotCallAsked(c) {
+    var holder = players[c.seat];
+    return !!(cfg.explain && holder && holder.robot && cfg.seat && sideOf(cfg.seat) !== sideOf(c.seat));
+  }
+  var explained = {}; // "board:index" -> the robot's explanation, asked once
+  function robotCallExplain(c, n) {
+    var key = view.board + ":" + n;
+    var show = function (text) { alertNote = { call: c.call, text: text, robot: true }; draw(); };
+    if (explained[key]) { show(explained[key]); return; }
+    fetch(cfg.explain + "?index=" + n, { credentials: "same-origin", cache: "no-store", headers: { Accept: "application/json" } })
+      .then(function (r) { return r.json().then(function (d) { return { ok: r.ok, d: d }; }); })
+      .then(function (res) {
+        var text = res.ok ? res.d.explanation : (res.d.detail || t("no_explanation"));
+        if (res.ok) explained[key] = text;
+        show(text);
+      })
+      .catch(function () { show(t("no_explanation")); });
+  }
+
   function auctionTable() {
     var table = el("table", { class: "auction" });
     var head = el("tr");
@@ -304,6 +324,13 @@
           on: { click: function () { alertNote = { call: c.call, text: explain }; draw(); } },
         }, [content, el("span", { class: "alert-mark", "aria-hidden": "true", text: "!" })]);
         td.appendChild(button);
+      } else if (robotCallAsked(c)) {
+        // docs/rules.md § Robots: an opponent asks what a robot's call shows
+        td.appendChild(el("button", {
+          type: "button", class: "alerted robot-call", title: t("ask_robot"), "data-key": "robot-" + n,
+          "aria-label": content.textContent + " \u2014 " + t("ask_robot"),
+          on: { click: function () { robotCallExplain(c, n); } },
+        }, [content]));
       } else {
         td.appendChild(content);
       }
@@ -314,7 +341,8 @@
     table.appendChild(body);
     var wrap = el("div", { class: "auction-wrap" }, [table]);
     if (alertNote) {
-      wrap.appendChild(el("p", { class: "alert-note" }, [callNode(alertNote.call), " ", t("alerted", { text: alertNote.text })]));
+      var note = alertNote.robot ? t("robot_explains", { text: alertNote.text }) : t("alerted", { text: alertNote.text });
+      wrap.appendChild(el("p", { class: "alert-note" }, [callNode(alertNote.call), " ", note]));
     }
     return wrap;
   }
