@@ -23,6 +23,7 @@ from tournaments.formats import format_for
 from tournaments.models import EntryMember, Table, TableSeat
 from tournaments.timezones import zone_label
 
+from .extensions import seat_notice
 from .selectors import table_may_watch, table_seat_get
 
 
@@ -45,6 +46,9 @@ def _seat_names(table: Table) -> dict[str, str]:
         }.get((m.entry_id, m.position))
         if seat:
             names[seat] = m.player.name
+    # a seat the line-up gives to someone else (a substitute, a robot) shows who sits there
+    for row in TableSeat.objects.filter(table=table).select_related("player"):
+        names[row.seat] = row.player.name
     return names
 
 
@@ -185,6 +189,10 @@ def table_page(request: HttpRequest, event_id: int, table_id: int) -> HttpRespon
     # Permissions first: a seat's player or the event's director, else 403 (the seat
     # rule of the REST and WebSocket doors: online.selectors).
     seat = table_seat_get(table=table, user=request.user)
+    if seat is None and (notice := seat_notice(request, table)):  # e.g. a robot plays it
+        return render(
+            request, "online/table_notice.html", {"event": event, "table": table, "notice": notice}
+        )
     if seat is None and not table_may_watch(table=table, user=request.user):
         raise PermissionDenied(_("Only the players of this table and the director may open it."))
     if not event.online_play:

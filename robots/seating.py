@@ -21,6 +21,7 @@ from tournaments.errors import BridgeError, ConflictError, PermissionDeniedError
 from tournaments.lock_objects import event_for_update, table_for_update
 from tournaments.models import Event, Round, Table, TableSeat
 from tournaments.services.audit import log_action
+from tournaments.signals import board_substituted
 
 from .models import RobotSeat
 
@@ -106,10 +107,15 @@ def robot_release(*, event: Event, row: RobotSeat, actor: User | None, why: str)
 
 
 def robot_substitute(*, director: User, event_id: int, table_id: int, seat: str) -> RobotSeat:
-    """The director moves a robot into a seat (the console; logged)."""
+    """The director moves a robot into a seat (the console; logged); refused when the
+    event has robot substitutes off."""
     event = director_event_get(user=director, event_id=event_id)
     with transaction.atomic(durable=True):
         event = event_for_update(event.pk)
+        if event.robot_substitutes == Event.RobotSubstitutes.OFF:
+            raise ConflictError(
+                _("This event has no robot substitutes (its settings)."), code="robots_off"
+            )
         table = _table_locked(event, table_id)
         return robot_place(
             event=event, table=table, seat=seat, reason=RobotSeat.Reason.DIRECTOR,
@@ -163,3 +169,17 @@ def seats_released_at_board_end(*, table: Table) -> None:
     for row in rows:
         row.table = table
         robot_release(event=table.event, row=row, actor=None, why="reclaimed")
+
+
+def substituted_boards_record(*, table: Table, board) -> None:
+    """The board at ``table`` ended with robots in the seats of the players they
+    replaced: each such board is theirs not played, for their Rate (``docs/rules.md``
+    § Robots, *Substitutes*; inside the transaction that ends the board)."""
+    if board is None:
+        return
+    rows = RobotSeat.objects.filter(table=table, replaced__isnull=False).select_related("replaced")
+    for row in rows:
+        board_substituted.send(
+            sender=RobotSeat, event=table.event, player=row.replaced, board=board, table=table,
+            seat=row.seat,
+        )  # fmt: skip

@@ -28,3 +28,9 @@ round_closing = Signal()
 # with ``event``, ``player``, ``board`` and ``director`` when the director cancels one.
 player_disconnected = Signal()
 player_disconnection_cancelled = Signal()
+
+# Sent by an app that seats substitutes (the robots) inside the transaction that ends a
+# board at an online table, with ``event``, ``player`` (the player replaced), ``board``,
+# ``table`` and ``seat``: a board a substitute played for someone does not count for
+# their Rate (``docs/rules.md`` § Robots, substitutes).
+board_substituted = Signal()
