@@ -3,7 +3,8 @@ setting ``robot_substitutes`` is ``auto``, a robot takes the seat of a player go
 the online table longer than the grace period (``ONLINE_DISCONNECT_GRACE_SECONDS``), or
 absent since the round opened (never connected to the table: its board could not even
 start). Never a seat a person is connected to, never for a drop the server caused (an
-outage), never while the event is paused or after its round's end. Run by the periodic
+outage), never while the event is paused or after its round's end, and never at a table
+nobody has come to this round (robots do not play a table alone). Run by the periodic
 check (beat's ``robots.tasks.auto_substitutes``, the in-process clock) and after a
 disconnection is recorded; idempotent: a seat a robot holds is left alone.
 """
@@ -66,14 +67,15 @@ def seats_absent(tables: list[Table], *, now: datetime) -> list[tuple[Table, str
         for p in SeatPresence.objects.filter(table__in=tables)
     }  # fmt: skip
     connected = {(tid, seat) for (tid, seat, _u), p in presences.items() if p.connections > 0}
+    came = {tid for (tid, _seat, _u) in presences}
     players: dict[int, dict] = {}
     for event_id in {t.event_id for t in tables}:
         mine = [t for t in tables if t.event_id == event_id]
         players.update(seat_players(mine[0].event, mine))
     out = []
     for table in tables:
-        if round_past_end(rnd=table.round, now=now):
-            continue
+        if table.pk not in came or round_past_end(rnd=table.round, now=now):
+            continue  # a table nobody came to is the director's (no robots-only table)
         for seat in SEATS:
             player = players[table.pk].get(seat)
             if player is None or player.is_robot or (table.pk, seat) in held:
