@@ -115,7 +115,7 @@
       var item = el("li", { cls: "td-seat-" + (seat.robot ? "robot" : seat.state || "away"), "data-seat": s }, [
         el("span", { text: t(s) + ": " + (seat.name || "—") + " (" + state + ")" }),
       ]);
-      if (cfg.robots && row.phase !== "done") item.appendChild(robotButton(url, s, !!seat.robot));
+      if (cfg.robots && row.phase !== "done" && (seat.robot || seat.state !== "connected")) item.appendChild(robotButton(url, s, !!seat.robot));
       seats.appendChild(item);
     });
     card.appendChild(seats);
