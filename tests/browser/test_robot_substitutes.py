@@ -8,21 +8,15 @@ from __future__ import annotations
 import random
 
 import pytest
-from django.test import Client
 
 from robots.models import RobotSeat
 from robots.seating import robot_substitute
+from tests.browser.test_club_night import _cookie
 from tests.browser.test_director_console import NO_SCROLL, PHONE, _db
 from tests.online.conftest import seated_table
 from tests.robots.helpers import humans_play_board
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
-
-
-def _cookie(user) -> str:
-    client = Client()
-    client.force_login(user)
-    return client.cookies["sessionid"].value
 
 
 @pytest.fixture
