@@ -226,3 +226,27 @@ def test_reclaim_is_refused_to_anyone_a_robot_did_not_replace(online, director, 
     client.force_login(other)
     page = client.get(reverse("online:table", args=[online.event.pk, online.table.pk]))
     assert page.status_code == 403
+
+
+def test_reclaim_at_a_table_of_no_such_event_is_a_404(online, director, client):
+    api = api_client(online.players["S"])
+    wrong = f"/api/events/{online.event.pk + 99}/tables/{online.table.pk}/reclaim/"
+    assert api.post(wrong).status_code == 404
+    assert api.get(wrong).status_code == 404
+    client.force_login(online.players["S"])
+    page = client.post(reverse("robots:reclaim", args=[online.event.pk + 99, online.table.pk]))
+    assert page.status_code == 302  # back to the table, which is a 404 there
+
+
+def test_the_absent_seats_check_reads_a_bounded_number_of_rows(
+    online, django_assert_max_num_queries
+):
+    from robots.auto import _tables_due, seats_absent
+
+    set_mode(online, "auto")
+    tables = _tables_due(None)
+    assert len(tables) == 2
+    for seat in "NESW":
+        connect(online, seat, timezone.now())
+    with django_assert_max_num_queries(6):
+        assert seats_absent(tables, now=timezone.now()) == []
