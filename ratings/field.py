@@ -11,6 +11,7 @@ from django.conf import settings
 from django.db.models import Case, Value, When
 from numpy.typing import NDArray
 
+from accounts.models import User
 from tournaments.models import EntryMember, Event, Result, Table, TableSeat
 
 from .models import Disconnection, SubstitutedBoard
@@ -135,19 +136,23 @@ def _seats(start, end, tables: NDArray, ns: NDArray, ew: NDArray) -> NDArray[np.
     return seats
 
 
-def _not_substituted(player: NDArray[np.int64], board: NDArray[np.int64]) -> NDArray[np.bool_]:
-    """Which lines a player played themselves: a board a substitute (a robot) played in
-    their seat is left out of their Rate (``docs/rules.md`` § Robots), unless
-    ``RATE_SUBSTITUTED_BOARDS_COUNT``. One query."""
-    keep = np.ones(len(player), dtype=bool)
-    if settings.RATE_SUBSTITUTED_BOARDS_COUNT or not len(player):
+def _lines_kept(
+    player: NDArray[np.int64], board: NDArray[np.int64], robots: NDArray[np.int64]
+) -> NDArray[np.bool_]:
+    """Which lines are a person's own board: a robot has no Rate, and a board a
+    substitute (a robot) played in a player's seat is left out of their Rate
+    (``docs/rules.md`` § Robots), unless ``RATE_SUBSTITUTED_BOARDS_COUNT``. One query."""
+    if not len(player):
+        return np.ones(0, dtype=bool)
+    keep = ~np.isin(player, robots)
+    if settings.RATE_SUBSTITUTED_BOARDS_COUNT:
         return keep
     boards = [int(b) for b in np.unique(board)]
     out = set(
         SubstitutedBoard.objects.filter(board_id__in=boards).values_list("player_id", "board_id")
     )
     if out:
-        keep = np.array(
+        keep &= np.array(
             [(int(p), int(b)) not in out for p, b in zip(player, board, strict=True)], dtype=bool
         )
     return keep
@@ -181,10 +186,13 @@ def week_field(*, week: str) -> Field:
     player, partner, opp1, opp2, line_board, ximp = (
         a[order] for a in (player, partner, opp1, opp2, line_board, ximp)
     )
-    keep = _not_substituted(player, line_board)
+    robots = np.array(User.objects.filter(is_robot=True).values_list("pk", flat=True), np.int64)
+    keep = _lines_kept(player, line_board, robots)
     player, partner, opp1, opp2, line_board, ximp = (
         a[keep] for a in (player, partner, opp1, opp2, line_board, ximp)
     )
+    for others in (partner, opp1, opp2):  # a robot counts at the starting Rate
+        others[np.isin(others, robots)] = 0
     disconnected = np.zeros(len(player), dtype=bool)
     points = ximp.copy()
     extra = []

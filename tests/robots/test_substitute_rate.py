@@ -7,7 +7,7 @@ table 1 a robot sits South for board 1 (South asked for the seat back during it)
 South plays board 2 again. Board b's two results give NS of table 1 the cross-IMPs
 x_b = IMPs(table 1's NS score − table 2's NS score). North's weekly points are
 x_1 + x_2 over 2 boards; South's are x_2 over 1 board: board 1 is left out of South's
-Rate, and North's board 1 counts with the robot as partner."""
+Rate, and North's board 1 counts, the robot partner at the starting Rate."""
 
 from __future__ import annotations
 
@@ -111,3 +111,7 @@ def test_a_robot_still_seated_leaves_the_other_three_their_board(online, directo
     assert mine.tolist() == [online.players["N"].pk, robot.pk, online.players["E"].pk,
                              online.players["W"].pk]  # fmt: skip
     assert online.players["S"].pk not in field.line_player[field.line_board == board1]
+    assert robot.pk not in field.line_player  # a robot has no Rate
+    weekly_points_refresh()
+    assert not PlayerRate.objects.filter(player=robot).exists()
+    assert PlayerRate.objects.get(player=online.players["N"]).boards_this_week == 1
