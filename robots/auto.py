@@ -89,7 +89,9 @@ def seats_absent(tables: list[Table], *, now: datetime) -> list[tuple[Table, str
             elif (
                 presence.gone_since is not None
                 and presence.gone_since <= now - grace
-                and not drop_is_outage(presence.gone_since)
+                # a drop the server caused brings no robot; no drop (the seat given
+                # back, the grace anew) is no outage
+                and (presence.dropped_at is None or not drop_is_outage(presence.gone_since))
             ):
                 out.append((table, seat))
     return out

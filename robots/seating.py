@@ -9,6 +9,7 @@ from __future__ import annotations
 from functools import partial
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
@@ -100,11 +101,25 @@ def robot_release(*, event: Event, row: RobotSeat, actor: User | None, why: str)
     else:
         TableSeat.objects.filter(table=table, seat=row.seat, player=row.robot).delete()
     row.delete()
+    if row.replaced_id is not None:
+        _grace_restart(table=table, seat=row.seat, user_id=row.replaced_id)
     log_action(
         event=event, actor=actor, action="robot_leave", round_number=table.round.number,
         data={"table": table.number, "seat": row.seat, "why": why},
     )  # fmt: skip
     transaction.on_commit(partial(_changed, table.pk))
+
+
+def _grace_restart(*, table: Table, seat: str, user_id: int) -> None:
+    """The seat is the replaced player's again: if they are not connected to it, they
+    have the grace period anew from now before a disconnection is recorded or an
+    automatic substitute takes it (``docs/rules.md`` § Robots, *Substitutes*)."""
+    now = timezone.now()
+    presence, _created = SeatPresence.objects.get_or_create(
+        table=table, seat=seat, user_id=user_id, defaults={"last_seen": now, "gone_since": now}
+    )
+    if presence.connections == 0:
+        SeatPresence.objects.filter(pk=presence.pk).update(gone_since=now, dropped_at=None)
 
 
 def robot_substitute(*, director: User, event_id: int, table_id: int, seat: str) -> RobotSeat:

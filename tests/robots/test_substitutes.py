@@ -250,3 +250,31 @@ def test_the_absent_seats_check_reads_a_bounded_number_of_rows(
         connect(online, seat, timezone.now())
     with django_assert_max_num_queries(6):
         assert seats_absent(tables, now=timezone.now()) == []
+
+
+def test_auto_the_player_who_takes_the_seat_back_has_the_grace_anew(online):
+    set_mode(online, "auto")
+    opened = online.table.round.opened_at
+    for seat in "NSW":
+        connect(online, seat, opened)
+    tick(opened + timedelta(seconds=GRACE + 5))
+    assert RobotSeat.objects.get().seat == "E"
+    assert not BoardPlay.objects.exists()  # North, the dealer, has not called
+    back = api_client(online.players["E"]).post(reclaim_url(online))
+    assert back.json()["state"] == "yours"
+    now = timezone.now()
+    tick(now + timedelta(seconds=5))
+    assert not RobotSeat.objects.exists()  # not straight back in
+    tick(now + timedelta(seconds=GRACE + 5))  # still not connected after the grace
+    assert RobotSeat.objects.get().seat == "E"
+
+
+def test_auto_no_robot_for_an_outage(online):
+    set_mode(online, "auto")
+    now = timezone.now()
+    for seat in "NESW":
+        connect(online, seat, now - timedelta(seconds=300))
+    for i, seat in enumerate("NESW"):  # every seat drops at once: the server's doing
+        seat_disconnect(channel_name=f"chan-{seat}", now=now - timedelta(seconds=GRACE + 5 + i))
+    tick(now)
+    assert not RobotSeat.objects.exists()
