@@ -13,6 +13,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from online import presence
 from online.models import BoardPlay, SeatPresence
 from online.presence import seat_connect, seat_disconnect
 from robots.models import RobotSeat
@@ -49,6 +50,8 @@ def connect(online, seat, at):
 
 
 def tick(now):
+    """The clock's tick, with this server process alive (its heartbeat now)."""
+    presence.process_beat(now=now)
     return [answer for _r, answer in clock_ticked.send(sender=None, now=now) if answer]
 
 
