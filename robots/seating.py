@@ -102,7 +102,9 @@ def robot_release(*, event: Event, row: RobotSeat, actor: User | None, why: str)
         TableSeat.objects.filter(table=table, seat=row.seat, player=row.robot).delete()
     row.delete()
     if row.replaced_id is not None:
-        _grace_restart(table=table, seat=row.seat, user_id=row.replaced_id)
+        _grace_restart(
+            table=table, seat=row.seat, user_id=row.replaced_id, asked=why == "reclaimed"
+        )
     log_action(
         event=event, actor=actor, action="robot_leave", round_number=table.round.number,
         data={"table": table.number, "seat": row.seat, "why": why},
@@ -110,16 +112,20 @@ def robot_release(*, event: Event, row: RobotSeat, actor: User | None, why: str)
     transaction.on_commit(partial(_changed, table.pk))
 
 
-def _grace_restart(*, table: Table, seat: str, user_id: int) -> None:
+def _grace_restart(*, table: Table, seat: str, user_id: int, asked: bool) -> None:
     """The seat is the replaced player's again: if they are not connected to it, they
     have the grace period anew from now before a disconnection is recorded or an
-    automatic substitute takes it (``docs/rules.md`` § Robots, *Substitutes*)."""
+    automatic substitute takes it (``docs/rules.md`` § Robots, *Substitutes*). A player
+    who never connected to the table gets it only when they asked for the seat back
+    (they are here: their page opens the table now)."""
     now = timezone.now()
-    presence, _created = SeatPresence.objects.get_or_create(
-        table=table, seat=seat, user_id=user_id, defaults={"last_seen": now, "gone_since": now}
+    if asked:
+        SeatPresence.objects.get_or_create(
+            table=table, seat=seat, user_id=user_id, defaults={"last_seen": now}
+        )
+    SeatPresence.objects.filter(table=table, seat=seat, user_id=user_id, connections=0).update(
+        gone_since=now, dropped_at=None
     )
-    if presence.connections == 0:
-        SeatPresence.objects.filter(pk=presence.pk).update(gone_since=now, dropped_at=None)
 
 
 def robot_substitute(*, director: User, event_id: int, table_id: int, seat: str) -> RobotSeat:
