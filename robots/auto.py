@@ -12,6 +12,7 @@ disconnection is recorded; idempotent: a seat a robot holds is left alone.
 from __future__ import annotations
 
 import logging
+import threading
 from datetime import datetime, timedelta
 
 from django.conf import settings
@@ -20,7 +21,7 @@ from django.utils import timezone
 
 from online.director import seat_players
 from online.models import SeatPresence
-from online.presence import SEATS, drop_is_outage
+from online.presence import SEATS, drop_is_outage, presence_check
 from online.selectors import table_boards_get
 from tournaments.errors import BridgeError
 from tournaments.lock_objects import event_for_update
@@ -31,6 +32,7 @@ from .models import RobotSeat
 from .seating import _table_locked, robot_place
 
 logger = logging.getLogger(__name__)
+_running = threading.local()
 
 
 def _grace() -> timedelta:
@@ -100,9 +102,18 @@ def seats_absent(tables: list[Table], *, now: datetime) -> list[tuple[Table, str
 def auto_substitutes(*, now: datetime | None = None, event_id: int | None = None) -> list[int]:
     """Seat a robot for every absent player of the events with automatic substitutes;
     returns the ``RobotSeat`` ids made."""
+    if getattr(_running, "on", False):  # woken by a disconnection it recorded itself
+        return []
     now = now or timezone.now()
+    due = seats_absent(_tables_due(event_id), now=now)
+    if due:  # the disconnections first (and their penalty): then the seats are robots'
+        _running.on = True
+        try:
+            presence_check(now=now)
+        finally:
+            _running.on = False
     made = []
-    for table, seat in seats_absent(_tables_due(event_id), now=now):
+    for table, seat in due:
         if table_boards_get(table=table).current is None:
             continue  # nothing left to play at this table
         try:

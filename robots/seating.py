@@ -78,6 +78,9 @@ def robot_place(
     previous = TableSeat.objects.filter(table=table, seat=seat).first()
     robot = robot_user(seat)
     TableSeat.objects.update_or_create(table=table, seat=seat, defaults={"player": robot})
+    # the seat is the robot's: the table no longer shows it disconnected (the replaced
+    # player has the grace anew when it is theirs again, robot_release)
+    SeatPresence.objects.filter(table=table, seat=seat, connections=0).update(gone_since=None)
     row = RobotSeat.objects.create(
         table=table, seat=seat, robot=robot, reason=reason,
         replaced=replaced if replaced is not None and not replaced.is_robot else None,

@@ -281,3 +281,23 @@ def test_auto_no_robot_for_an_outage(online):
         seat_disconnect(channel_name=f"chan-{seat}", now=now - timedelta(seconds=GRACE + 5 + i))
     tick(now)
     assert not RobotSeat.objects.exists()
+
+
+def test_auto_records_the_disconnection_first_and_the_table_sees_the_robot_connected(online):
+    """Beat runs the robots' check apart from the presence check: the disconnection and
+    its penalty are recorded first all the same."""
+    from online.models import SeatDisconnection
+    from ratings.models import Disconnection
+    from robots.auto import auto_substitutes
+
+    set_mode(online, "auto")
+    now = timezone.now()
+    for seat in "NESW":
+        connect(online, seat, now - timedelta(seconds=300))
+    seat_disconnect(channel_name="chan-E", now=now - timedelta(seconds=GRACE + 5))
+    presence.process_beat(now=now)
+    assert len(auto_substitutes(now=now)) == 1
+    assert RobotSeat.objects.get().seat == "E"
+    assert SeatDisconnection.objects.get().player == online.players["E"]
+    assert Disconnection.objects.get().player == online.players["E"]
+    assert online.snapshot()["connected"] == dict.fromkeys("NESW", True)
