@@ -6,4 +6,5 @@ urlpatterns = [
     path("", include("ratings.api_urls")),
     path("", include("online.api_urls")),
     path("", include("robots.explain_urls")),
+    path("", include("robots.api_urls")),
 ]

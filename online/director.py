@@ -168,6 +168,7 @@ def _seat_states(table: Table, live: _Live) -> dict[str, dict]:
             "username": player.username if player else "",
             "state": state,
             "gone_seconds": gone,
+            "robot": bool(player and player.is_robot),
         }
     return out
 

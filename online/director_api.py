@@ -27,6 +27,7 @@ class SeatStateSerializer(serializers.Serializer):
         "longer; away: never connected to this table.",
     )
     gone_seconds = serializers.IntegerField(allow_null=True)
+    robot = serializers.BooleanField(help_text="A robot holds the seat (docs/rules.md § Robots).")
 
 
 class ClaimSerializer(serializers.Serializer):

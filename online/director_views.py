@@ -67,6 +67,11 @@ def _strings() -> dict[str, str]:
         "failed": _("Refused: %(detail)s"),
         "offline": _("The console cannot reach the server: retrying."),
         "updated": _("Updated %(t)s"),
+        "robot": _("robot"),
+        "robot_in": _("Robot"),
+        "robot_in_label": _("Move a robot into %(seat)s"),
+        "robot_out": _("Remove robot"),
+        "robot_out_label": _("Remove the robot from %(seat)s"),
     }
 
 
@@ -88,5 +93,7 @@ def console_page(request: HttpRequest, event_id: int) -> HttpResponse:
         "csrf": get_token(request),
         "strings": _strings(),
         "poll_ms": 3000,
+        # the robots app's endpoints (docs/rules.md § Robots, substitutes), by path
+        "robots": event.robot_substitutes != "off",
     }
     return render(request, "online/director_console.html", {"event": event, "config": config})

@@ -23,6 +23,7 @@ from tournaments.models import Table
 from tournaments.timezones import zone_label
 
 from .chat import CHAT_MAX_CHARS
+from .extensions import seat_notice
 from .seats import seat_names, seat_players
 from .selectors import table_may_watch, table_seat_get
 
@@ -192,6 +193,10 @@ def table_page(request: HttpRequest, event_id: int, table_id: int) -> HttpRespon
     # Permissions first: a seat's player or the event's director, else 403 (the seat
     # rule of the REST and WebSocket doors: online.selectors).
     seat = table_seat_get(table=table, user=request.user)
+    if seat is None and (notice := seat_notice(request, table)):  # e.g. a robot plays it
+        return render(
+            request, "online/table_notice.html", {"event": event, "table": table, "notice": notice}
+        )
     if seat is None and not table_may_watch(table=table, user=request.user):
         raise PermissionDenied(_("Only the players of this table and the director may open it."))
     if not event.online_play:

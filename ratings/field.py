@@ -7,12 +7,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+from django.conf import settings
 from django.db.models import Case, Value, When
 from numpy.typing import NDArray
 
+from accounts.models import User
 from tournaments.models import EntryMember, Event, Result, Table, TableSeat
 
-from .models import Disconnection
+from .models import Disconnection, SubstitutedBoard
 from .rate import WeekArrays, field_ximps
 from .weeks import week_bounds
 
@@ -122,10 +124,38 @@ def _seats(start, end, tables: NDArray, ns: NDArray, ew: NDArray) -> NDArray[np.
     pairs = sorted((e, m) for e, m in members.items() if len(m) == 2)
     pair_keys = np.array([e for e, _m in pairs], dtype=np.int64)
     pair_players = np.array([m for _e, m in pairs], dtype=np.int64).reshape(-1, 2)
-    no_line_up = ~seats.any(axis=1)
-    seats[no_line_up, 0:2] = _lookup(ns[no_line_up], pair_keys, pair_players)
-    seats[no_line_up, 2:4] = _lookup(ew[no_line_up], pair_keys, pair_players)
+    # a pair's seat the line-up leaves empty is its player's by the pair's order (a pairs
+    # table whose line-up names only a substitute), unless they sit elsewhere in it
+    by_pair = np.concatenate(
+        [_lookup(ns, pair_keys, pair_players), _lookup(ew, pair_keys, pair_players)], axis=1
+    )
+    for col in range(4):
+        there = (seats == by_pair[:, col : col + 1]).any(axis=1)
+        fill = (seats[:, col] == 0) & (by_pair[:, col] > 0) & ~there
+        seats[fill, col] = by_pair[fill, col]
     return seats
+
+
+def _lines_kept(
+    player: NDArray[np.int64], board: NDArray[np.int64], robots: NDArray[np.int64]
+) -> NDArray[np.bool_]:
+    """Which lines are a person's own board: a robot has no Rate, and a board a
+    substitute (a robot) played in a player's seat is left out of their Rate
+    (``docs/rules.md`` § Robots), unless ``RATE_SUBSTITUTED_BOARDS_COUNT``. One query."""
+    if not len(player):
+        return np.ones(0, dtype=bool)
+    keep = ~np.isin(player, robots)
+    if settings.RATE_SUBSTITUTED_BOARDS_COUNT:
+        return keep
+    boards = [int(b) for b in np.unique(board)]
+    out = set(
+        SubstitutedBoard.objects.filter(board_id__in=boards).values_list("player_id", "board_id")
+    )
+    if out:
+        keep &= np.array(
+            [(int(p), int(b)) not in out for p, b in zip(player, board, strict=True)], dtype=bool
+        )
+    return keep
 
 
 def week_field(*, week: str) -> Field:
@@ -156,6 +186,13 @@ def week_field(*, week: str) -> Field:
     player, partner, opp1, opp2, line_board, ximp = (
         a[order] for a in (player, partner, opp1, opp2, line_board, ximp)
     )
+    robots = np.array(User.objects.filter(is_robot=True).values_list("pk", flat=True), np.int64)
+    keep = _lines_kept(player, line_board, robots)
+    player, partner, opp1, opp2, line_board, ximp = (
+        a[keep] for a in (player, partner, opp1, opp2, line_board, ximp)
+    )
+    for others in (partner, opp1, opp2):  # a robot counts at the starting Rate
+        others[np.isin(others, robots)] = 0
     disconnected = np.zeros(len(player), dtype=bool)
     points = ximp.copy()
     extra = []

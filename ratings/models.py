@@ -189,6 +189,35 @@ class Disconnection(models.Model):
         return f"{self.player} · {self.event}"
 
 
+class SubstitutedBoard(models.Model):
+    """A board a substitute (a robot) played in a player's seat: by default it does not
+    count for that player's Rate (``docs/rules.md`` § Robots, *Substitutes*; the setting
+    ``RATE_SUBSTITUTED_BOARDS_COUNT``)."""
+
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("replaced player"), on_delete=models.CASCADE,
+        related_name="+",
+    )  # fmt: skip
+    board = models.ForeignKey(
+        "tournaments.Board", verbose_name=_("board"), on_delete=models.CASCADE, related_name="+"
+    )
+    table = models.ForeignKey(
+        "tournaments.Table", verbose_name=_("table"), on_delete=models.CASCADE, related_name="+"
+    )
+    seat = models.CharField(_("seat"), max_length=1)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        verbose_name = _("board played by a substitute")
+        verbose_name_plural = _("boards played by a substitute")
+        constraints = [
+            models.UniqueConstraint(fields=["player", "board"], name="substituted_board_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} · {self.board_id}"
+
+
 class TierChange(models.Model):
     """A player's rank tier moved (up with an award, down with a deduction): announced
     on their profile and by email (``emailed_at``, once)."""

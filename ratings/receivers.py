@@ -5,8 +5,14 @@ from django.dispatch import receiver
 
 from tournaments.dispatch import dispatch_on_commit
 from tournaments.errors import ConflictError
-from tournaments.signals import event_finished, player_disconnected, player_disconnection_cancelled
+from tournaments.signals import (
+    board_substituted,
+    event_finished,
+    player_disconnected,
+    player_disconnection_cancelled,
+)
 
+from .models import SubstitutedBoard
 from .services import master_points_award_event
 from .services.disconnections import disconnection_cancel, disconnection_record
 
@@ -33,3 +39,12 @@ def record_disconnection(sender, *, event, player, board, reason, **kwargs) -> N
 @receiver(player_disconnection_cancelled, dispatch_uid="ratings.cancel_disconnection")
 def cancel_disconnection(sender, *, event, player, board, **kwargs) -> None:
     disconnection_cancel(player=player, event=event, board=board)
+
+
+@receiver(board_substituted, dispatch_uid="ratings.record_substituted_board")
+def record_substituted_board(sender, *, player, board, table, seat, **kwargs) -> None:
+    """A substitute played the board in ``player``'s seat: stored once, so the week's
+    field leaves it out of their Rate (``ratings/field.py``)."""
+    SubstitutedBoard.objects.get_or_create(
+        player=player, board=board, defaults={"table": table, "seat": seat}
+    )

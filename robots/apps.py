@@ -12,4 +12,10 @@ class RobotsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
+        from online.extensions import seat_notices
+
         from . import receivers  # noqa: F401 - wakes the robots of a table that changed
+        from .views import seat_notice
+
+        if seat_notice not in seat_notices:
+            seat_notices.append(seat_notice)  # the table page tells a replaced player

@@ -4,16 +4,19 @@ from __future__ import annotations
 
 import logging
 import threading
+from functools import partial
 
 from django.conf import settings
-from django.db import connections
+from django.db import connections, transaction
 from django.dispatch import receiver
 
 from online.signals import board_ended, table_changed
-from tournaments.models import TableSeat
-from tournaments.signals import tables_opened
+from tournaments.models import Event, TableSeat
+from tournaments.signals import clock_ticked, player_disconnected, tables_opened
 
-from .seating import seats_released_at_board_end
+from .auto import auto_substitutes
+from .seating import seats_released_at_board_end, substituted_boards_record
+from .watchdog import robots_stalled
 
 logger = logging.getLogger(__name__)
 
@@ -65,5 +68,26 @@ def tables_opened_wake(sender, *, table_ids, **kwargs) -> None:
 
 @receiver(board_ended, dispatch_uid="robots.release")
 def board_ended_release(sender, *, table, **kwargs) -> None:
-    """A seat asked back is the player's again once the board in play ends."""
+    """A board a robot played for someone is stored as theirs not played (their Rate), and
+    a seat asked back is the player's again once the board in play ends."""
+    substituted_boards_record(table=table, board=kwargs.get("board"))
     seats_released_at_board_end(table=table)
+
+
+@receiver(player_disconnected, dispatch_uid="robots.auto_substitute")
+def player_disconnected_substitute(sender, *, event, **kwargs) -> None:
+    """A disconnection was recorded: with automatic substitutes, a robot takes the seat
+    (after the commit of the record)."""
+    if event.robot_substitutes == Event.RobotSubstitutes.AUTO:
+        transaction.on_commit(partial(auto_substitutes, event_id=event.pk))
+
+
+@receiver(clock_ticked, dispatch_uid="robots.clock")
+def clock_tick(sender, *, now, **kwargs):
+    """The in-process clock does what beat's ``robots.tasks.auto_substitutes`` and
+    ``robots.tasks.robots_watchdog`` do."""
+    seated = auto_substitutes(now=now)
+    acted = robots_stalled(now=now)
+    if not seated and not acted:
+        return None
+    return {"robot_substitutes": seated, "robot_fallback_actions": acted}

@@ -9,6 +9,7 @@ from __future__ import annotations
 from functools import partial
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
@@ -16,11 +17,13 @@ from accounts.robots import robot_user
 from online.director import director_event_get, seat_players
 from online.models import BoardPlay, SeatPresence
 from online.presence import SEATS
+from online.services import _table
 from online.signals import table_changed
 from tournaments.errors import BridgeError, ConflictError, PermissionDeniedError
 from tournaments.lock_objects import event_for_update, table_for_update
 from tournaments.models import Event, Round, Table, TableSeat
 from tournaments.services.audit import log_action
+from tournaments.signals import board_substituted
 
 from .models import RobotSeat
 
@@ -75,6 +78,9 @@ def robot_place(
     previous = TableSeat.objects.filter(table=table, seat=seat).first()
     robot = robot_user(seat)
     TableSeat.objects.update_or_create(table=table, seat=seat, defaults={"player": robot})
+    # the seat is the robot's: the table no longer shows it disconnected (the replaced
+    # player has the grace anew when it is theirs again, robot_release)
+    SeatPresence.objects.filter(table=table, seat=seat, connections=0).update(gone_since=None)
     row = RobotSeat.objects.create(
         table=table, seat=seat, robot=robot, reason=reason,
         replaced=replaced if replaced is not None and not replaced.is_robot else None,
@@ -98,6 +104,10 @@ def robot_release(*, event: Event, row: RobotSeat, actor: User | None, why: str)
     else:
         TableSeat.objects.filter(table=table, seat=row.seat, player=row.robot).delete()
     row.delete()
+    if row.replaced_id is not None:
+        _grace_restart(
+            table=table, seat=row.seat, user_id=row.replaced_id, asked=why == "reclaimed"
+        )
     log_action(
         event=event, actor=actor, action="robot_leave", round_number=table.round.number,
         data={"table": table.number, "seat": row.seat, "why": why},
@@ -105,11 +115,32 @@ def robot_release(*, event: Event, row: RobotSeat, actor: User | None, why: str)
     transaction.on_commit(partial(_changed, table.pk))
 
 
+def _grace_restart(*, table: Table, seat: str, user_id: int, asked: bool) -> None:
+    """The seat is the replaced player's again: if they are not connected to it, they
+    have the grace period anew from now before a disconnection is recorded or an
+    automatic substitute takes it (``docs/rules.md`` § Robots, *Substitutes*). A player
+    who never connected to the table gets it only when they asked for the seat back
+    (they are here: their page opens the table now)."""
+    now = timezone.now()
+    if asked:
+        SeatPresence.objects.get_or_create(
+            table=table, seat=seat, user_id=user_id, defaults={"last_seen": now}
+        )
+    SeatPresence.objects.filter(table=table, seat=seat, user_id=user_id, connections=0).update(
+        gone_since=now, dropped_at=None
+    )
+
+
 def robot_substitute(*, director: User, event_id: int, table_id: int, seat: str) -> RobotSeat:
-    """The director moves a robot into a seat (the console; logged)."""
+    """The director moves a robot into a seat (the console; logged); refused when the
+    event has robot substitutes off."""
     event = director_event_get(user=director, event_id=event_id)
     with transaction.atomic(durable=True):
         event = event_for_update(event.pk)
+        if event.robot_substitutes == Event.RobotSubstitutes.OFF:
+            raise ConflictError(
+                _("This event has no robot substitutes (its settings)."), code="robots_off"
+            )
         table = _table_locked(event, table_id)
         return robot_place(
             event=event, table=table, seat=seat, reason=RobotSeat.Reason.DIRECTOR,
@@ -133,6 +164,7 @@ def robot_remove(*, director: User, event_id: int, table_id: int, seat: str) -> 
 def seat_reclaim(*, user: User, event_id: int, table_id: int) -> RobotSeat:
     """The player a robot replaced takes the seat back: at once when no board is in play
     at the table, else when the board in play ends (``docs/rules.md`` § Robots)."""
+    _table(event_id, table_id)  # a 404 for a table not of this event, before any lock
     with transaction.atomic(durable=True):
         event = event_for_update(event_id)
         table = _table_locked(event, table_id)
@@ -163,3 +195,17 @@ def seats_released_at_board_end(*, table: Table) -> None:
     for row in rows:
         row.table = table
         robot_release(event=table.event, row=row, actor=None, why="reclaimed")
+
+
+def substituted_boards_record(*, table: Table, board) -> None:
+    """The board at ``table`` ended with robots in the seats of the players they
+    replaced: each such board is theirs not played, for their Rate (``docs/rules.md``
+    § Robots, *Substitutes*; inside the transaction that ends the board)."""
+    if board is None:
+        return
+    rows = RobotSeat.objects.filter(table=table, replaced__isnull=False).select_related("replaced")
+    for row in rows:
+        board_substituted.send(
+            sender=RobotSeat, event=table.event, player=row.replaced, board=board, table=table,
+            seat=row.seat,
+        )  # fmt: skip

@@ -194,6 +194,7 @@ class EventAdmin(admin.ModelAdmin):
         "spectator_delay",
         "cut_double_dummy",
         "chat_allowed",
+        "robot_substitutes",
         "status",
         "current_round",
         "paused_at",
@@ -212,7 +213,9 @@ class EventAdmin(admin.ModelAdmin):
 
     #: The table's settings of online play: set once the event exists (a new event starts
     #: with their defaults through ``event_create``, which does not read them).
-    ONLINE_SETTINGS = ("spectators", "spectator_delay", "cut_double_dummy", "chat_allowed")
+    ONLINE_SETTINGS = (
+        "spectators", "spectator_delay", "cut_double_dummy", "chat_allowed", "robot_substitutes",
+    )  # fmt: skip
 
     def get_fields(self, request, obj=None):
         """A team event's settings are on their own inline, not Swiss pairs' fields; the

@@ -375,7 +375,7 @@ class TeamsEventEditForm(TeamsEventForm):
 
 def online_settings_fields() -> dict[str, forms.Field]:
     """The online table's settings (docs/rules.md § Online play), on the edit form of
-    every format: spectators, cut boards scored double dummy, chat."""
+    every format: spectators, cut boards scored double dummy, chat, robot substitutes."""
     return {
         # Not sent (a form of an older page, a script): unchanged.
         "spectators": forms.TypedChoiceField(
@@ -401,6 +401,17 @@ def online_settings_fields() -> dict[str, forms.Field]:
         ),
         "chat_allowed": forms.BooleanField(
             label=_("Chat at the table"), required=False, initial=False
+        ),
+        "robot_substitutes": forms.TypedChoiceField(
+            label=_("Robot substitutes for absent players"),
+            choices=Event.RobotSubstitutes.choices,
+            initial=Event.RobotSubstitutes.DIRECTOR,
+            required=False,
+            empty_value=None,
+            help_text=_(
+                "Automatically: a robot takes the seat of a player gone longer than the "
+                "grace period, or absent since the round opened."
+            ),
         ),
     }
 

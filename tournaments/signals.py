@@ -34,3 +34,8 @@ player_disconnection_cancelled = Signal()
 # looks at the new tables at once: otherwise a table where a robot deals would wait for
 # a change that never comes (``docs/rules.md`` § Robots).
 tables_opened = Signal()
+# Sent by an app that seats substitutes (the robots) inside the transaction that ends a
+# board at an online table, with ``event``, ``player`` (the player replaced), ``board``,
+# ``table`` and ``seat``: a board a substitute played for someone does not count for
+# their Rate (``docs/rules.md`` § Robots, substitutes).
+board_substituted = Signal()

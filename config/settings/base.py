@@ -188,6 +188,10 @@ ONLINE_OUTAGE_WINDOW_SECONDS = env.float("ONLINE_OUTAGE_WINDOW_SECONDS", default
 ONLINE_RESTART_SECONDS = env.float("ONLINE_RESTART_SECONDS", default=60.0)
 ONLINE_OUTAGE_MIN_SEATS = env.int("ONLINE_OUTAGE_MIN_SEATS", default=4)
 ONLINE_OUTAGE_SHARE = env.float("ONLINE_OUTAGE_SHARE", default=0.5)
+# docs/rules.md § Robots: a table waiting this long on a robot (no worker answered) gets
+# the robots' simple legal choice from the watchdog, which beat runs this often.
+ROBOT_STALL_SECONDS = env.float("ROBOT_STALL_SECONDS", default=15.0)
+ROBOT_WATCHDOG_SECONDS = env.float("ROBOT_WATCHDOG_SECONDS", default=10.0)
 # How long a web process reuses a live match state it has read from the cache before it
 # asks the cache again (tournaments/formats/teams/live_cache.py): spectators' polls then
 # cost no cache round trip; a new state is served at most this much later. 0: always ask.
@@ -257,6 +261,9 @@ RATE_START = env.float("RATE_START", default=50.0)  # a new player's Rate
 RATE_P_SCALE = env.float("RATE_P_SCALE", default=6.0)  # p = 50 + 50·tanh(XIMP / scale)
 RATE_FADE = env.float("RATE_FADE", default=0.9)  # W <- fade·(W + boards of the week)
 RATE_DISCONNECT_POINTS = env.float("RATE_DISCONNECT_POINTS", default=-16.0)
+# docs/rules.md § Robots: a board a robot substitute played in a player's seat does not
+# count for that player's Rate unless this is on.
+RATE_SUBSTITUTED_BOARDS_COUNT = env.bool("RATE_SUBSTITUTED_BOARDS_COUNT", default=False)
 RATE_DISCONNECT_BOARD_RATE = env.float("RATE_DISCONNECT_BOARD_RATE", default=0.0)
 RATE_DISCONNECT_HCP_PAR = env.float("RATE_DISCONNECT_HCP_PAR", default=-20.0)
 # Weeks are ISO weeks (Monday 00:00) in this zone.
@@ -291,6 +298,16 @@ CELERY_BEAT_SCHEDULE = {
         "task": "online.tasks.check_presence",
         "schedule": timedelta(seconds=ONLINE_PRESENCE_CHECK_SECONDS),
         "options": {"expires": ONLINE_PRESENCE_CHECK_SECONDS},
+    },
+    "robot-substitutes": {
+        "task": "robots.tasks.auto_substitutes",
+        "schedule": timedelta(seconds=ONLINE_PRESENCE_CHECK_SECONDS),
+        "options": {"expires": ONLINE_PRESENCE_CHECK_SECONDS},
+    },
+    "robot-watchdog": {
+        "task": "robots.tasks.robots_watchdog",
+        "schedule": timedelta(seconds=ROBOT_WATCHDOG_SECONDS),
+        "options": {"expires": ROBOT_WATCHDOG_SECONDS},
     },
     "warn-online-tables": {
         "task": "online.tasks.warn_online_tables",

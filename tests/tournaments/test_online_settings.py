@@ -80,3 +80,30 @@ def test_the_admin_shows_them(client, make_event, director):
     for name in ("spectators", "spectator_delay", "cut_double_dummy", "chat_allowed"):
         assert f'name="{name}"' in html
     assert site.is_registered(Event)
+
+
+def test_robot_substitutes_default_to_the_director_and_are_set_and_changed(
+    make_event, director, client
+):
+    """docs/rules.md § Robots, substitutes: off, director (the default) or auto."""
+    assert make_event(pairs=4).robot_substitutes == Event.RobotSubstitutes.DIRECTOR
+    api = api_client(director)
+    start = (timezone.now() + timedelta(days=1)).isoformat()
+    body = {"name": "Robots", "start_at": start, "num_rounds": 2, "boards_per_round": 2,
+            "online_play": True, "robot_substitutes": "auto"}  # fmt: skip
+    created = api.post("/api/events/", body, format="json")
+    assert created.status_code == 201, created.content
+    assert api.get(f"/api/events/{created.json()['id']}/").json()["robot_substitutes"] == "auto"
+    bad = api.post("/api/events/", {**body, "robot_substitutes": "always"}, format="json")
+    assert bad.status_code == 400
+    event = make_event(pairs=4, start=True, online_play=True)
+    url = reverse("tournaments:event_edit", args=[event.pk])
+    client.force_login(director)
+    assert 'name="robot_substitutes"' in client.get(url).content.decode()
+    response = client.post(url, _edit_data(event, robot_substitutes="off", online_play="on"))
+    assert response.status_code == 302
+    event.refresh_from_db()
+    assert event.robot_substitutes == "off"
+    with pytest.raises(BridgeError) as caught:
+        services.event_update(event=event, director=director, robot_substitutes="always")
+    assert caught.value.code == "robot_substitutes"

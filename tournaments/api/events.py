@@ -122,6 +122,12 @@ class EventCreateInput(serializers.Serializer):
     chat_allowed = serializers.BooleanField(
         default=False, help_text="Online play: chat at the table."
     )
+    robot_substitutes = serializers.ChoiceField(
+        choices=Event.RobotSubstitutes.choices,
+        default=Event.RobotSubstitutes.DIRECTOR,
+        help_text="Online play: who moves a robot into an absent player's seat: 'off', "
+        "'director' or 'auto' (after the grace period).",
+    )
     time_zone = serializers.ChoiceField(
         choices=time_zone_names(),
         required=False,

@@ -168,6 +168,11 @@ class EventSerializer(serializers.Serializer):
         "the double-dummy result of the rest."
     )
     chat_allowed = serializers.BooleanField(help_text="Online play: chat at the table.")
+    robot_substitutes = serializers.CharField(
+        help_text="Online play: 'off' (no robot substitutes), 'director' (the director moves "
+        "a robot into an absent player's seat) or 'auto' (a robot takes it after the grace "
+        "period)."
+    )
     current_round = serializers.IntegerField(help_text="Number of the latest round (0: none).")
     registration_open = serializers.BooleanField()
     finished_at = serializers.DateTimeField(allow_null=True)

@@ -147,6 +147,25 @@ class Event(models.Model):
         db_default=False,
         help_text=_("Online play: the four players of a table may send each other messages."),
     )
+
+    # docs/rules.md § Robots, substitutes: who moves a robot into an absent player's seat.
+    class RobotSubstitutes(models.TextChoices):
+        OFF = "off", _("Never")
+        DIRECTOR = "director", _("When the director moves one in")
+        AUTO = "auto", _("Automatically, after the grace period")
+
+    robot_substitutes = models.CharField(
+        _("robot substitutes"),
+        max_length=8,
+        choices=RobotSubstitutes,
+        default=RobotSubstitutes.DIRECTOR,
+        db_default=RobotSubstitutes.DIRECTOR,
+        help_text=_(
+            "Online play: whether a robot may take the seat of a player who is disconnected "
+            "or never came: never, when the director moves one in, or automatically after "
+            "the grace period."
+        ),
+    )
     traveller_hidden = models.BooleanField(
         _("hide travellers until the round ends"),
         default=False,

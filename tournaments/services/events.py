@@ -77,10 +77,14 @@ def _settings_fit(fmt: Format, settings: dict) -> None:
 SPECTATOR_DELAY_RANGE = (1, 3600)
 
 
-def online_settings_check(*, spectators: str | None = None, spectator_delay=None) -> None:
+def online_settings_check(
+    *, spectators: str | None = None, spectator_delay=None, robot_substitutes: str | None = None
+) -> None:
     """The online table's settings a director chose are ones the table knows."""
     if spectators is not None and spectators not in Event.Spectators.values:
         raise BridgeError(_("Unknown spectators setting."), code="spectators")
+    if robot_substitutes is not None and robot_substitutes not in Event.RobotSubstitutes.values:
+        raise BridgeError(_("Unknown robot substitutes setting."), code="robot_substitutes")
     low, high = SPECTATOR_DELAY_RANGE
     if spectator_delay is not None and not low <= int(spectator_delay) <= high:
         raise BridgeError(
@@ -104,6 +108,7 @@ def event_create(
     spectator_delay: int = 120,
     cut_double_dummy: bool = False,
     chat_allowed: bool = False,
+    robot_substitutes: str = Event.RobotSubstitutes.DIRECTOR,
     now: datetime | None = None,
     within_transaction: bool = False,
     **settings,
@@ -130,7 +135,10 @@ def event_create(
         raise BridgeError(_("An event needs a name."), code="name")
     _settings_fit(fmt, settings)
     creation = fmt.creation_check(start_at=start_at, now=now or timezone.now(), **settings)
-    online_settings_check(spectators=spectators, spectator_delay=spectator_delay)
+    online_settings_check(
+        spectators=spectators, spectator_delay=spectator_delay,
+        robot_substitutes=robot_substitutes,
+    )  # fmt: skip
     zone = time_zone_checked(time_zone)
     with transaction.atomic(durable=not within_transaction):
         event = Event.objects.create(
@@ -149,6 +157,7 @@ def event_create(
             spectator_delay=int(spectator_delay),
             cut_double_dummy=bool(cut_double_dummy),
             chat_allowed=bool(chat_allowed),
+            robot_substitutes=robot_substitutes,
         )
         fmt.creation_rows(event=event, **creation.rows)
         log_action(event=event, actor=director or user, action="event_create", data=creation.log)
@@ -159,6 +168,7 @@ def event_create(
 #: The online table's settings (docs/rules.md § Online play): table rules, so always.
 ONLINE_SETTINGS = (
     "spectators", "spectator_delay", "cut_double_dummy", "chat_allowed", "undo_allowed",
+    "robot_substitutes",
 )  # fmt: skip
 EDITABLE_EVENT = (
     "name", "start_at", "method", "lead_required", "online_play", "traveller_hidden",
@@ -210,8 +220,9 @@ def event_update(*, event: Event, director: User, **changes) -> Event:
     if "method" in changed and changed["method"] not in Event.Method.values:
         raise BridgeError(_("Unknown scoring method."), code="method")
     online_settings_check(
-        spectators=changed.get("spectators"), spectator_delay=changed.get("spectator_delay")
-    )
+        spectators=changed.get("spectators"), spectator_delay=changed.get("spectator_delay"),
+        robot_substitutes=changed.get("robot_substitutes"),
+    )  # fmt: skip
     if changed.get("arrow_switch") and not format_for(event).arrow_switch:
         raise BridgeError(_("Only a Mitchell has an arrow switch."), code="arrow_switch")
     if "mp_factoring" in changed and changed["mp_factoring"] not in ("neuberg", "played"):

@@ -1,8 +1,9 @@
 /* The director's console of online play (online/templates/online/director_console.html):
    polls GET /api/events/<e>/online/tables/ every few seconds and draws every table (its
    board, auction or trick, time used, seats and their connections, a claim waiting for
-   a ruling), and sends the director's rulings, adjusted scores, substitutes and
-   cancellations to the console's POST endpoints. The server checks everything again. */
+   a ruling), and sends the director's rulings, adjusted scores, substitutes, robots
+   (moved into a seat or out: the robots app's endpoints) and cancellations to the
+   console's POST endpoints. The server checks everything again. */
 (function () {
   "use strict";
   var node = document.getElementById("td-config");
@@ -87,6 +88,14 @@
     return d;
   }
 
+  // docs/rules.md § Robots, substitutes: a robot into the seat, or out of it at once
+  function robotButton(url, seat, seated) {
+    var label = t(seated ? "robot_out_label" : "robot_in_label", { seat: t(seat) });
+    return form([el("button", { cls: "btn btn-small btn-ghost td-robot", type: "submit", "aria-label": label, title: label, text: t(seated ? "robot_out" : "robot_in") })], function () {
+      post(url + (seated ? "robot/remove/" : "robot/"), { seat: seat });
+    });
+  }
+
   function tableCard(row) {
     var url = cfg.table_api + row.table + "/";
     var title = t("table", { n: row.number }) + (row.board_number ? " · " + t("board", { n: row.board_number }) : "");
@@ -102,7 +111,12 @@
       var seat = row.seats[s] || {};
       var state = seat.state === "gone" ? t("gone", { n: seat.gone_seconds }) : t(seat.state || "away");
       if (seat.state === "disconnected") alarm = true;
-      seats.appendChild(el("li", { cls: "td-seat-" + (seat.state || "away"), text: t(s) + ": " + (seat.name || "—") + " (" + state + ")" }));
+      if (seat.robot) state = t("robot");
+      var item = el("li", { cls: "td-seat-" + (seat.robot ? "robot" : seat.state || "away"), "data-seat": s }, [
+        el("span", { text: t(s) + ": " + (seat.name || "—") + " (" + state + ")" }),
+      ]);
+      if (cfg.robots && row.phase !== "done" && (seat.robot || seat.state !== "connected")) item.appendChild(robotButton(url, s, !!seat.robot));
+      seats.appendChild(item);
     });
     card.appendChild(seats);
     if (row.claim) {
