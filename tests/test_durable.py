@@ -70,6 +70,7 @@ class Anything:
     """An argument that is never looked at: the transaction is refused first."""
 
     pk = id = ladder_id = event_id = round_id = 1
+    is_robot = False  # a player, not a robot account (refused before any transaction)
 
     def __getattr__(self, name):
         return self
