@@ -1,0 +1,88 @@
+"""A practice result against the real field (``docs/rules.md`` § Robots, *Practice*).
+
+The practice result joins the board's played results as one more table, as if the
+player's pair had been in the field, and the board is scored by the event's own method
+with the formats' scoring (``tournaments.formats.base.board_points``): matchpoints over
+the played results (the field plus this one), datum IMPs against the datum of all of
+them (a pool's rule for an arriving result: itself included), cross-IMPs against each
+of them, HCP-par against the board's expected score. Adjusted and cut results take no
+part, as in the event. Nothing is written: the field's rows are copied into memory.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+
+import scoring
+from tournaments.formats.base import board_points
+from tournaments.models import Board, Event, Result
+
+
+@dataclass(frozen=True)
+class FieldResult:
+    contract: str
+    declarer: str
+    tricks: int | None
+    ns_score: int
+
+
+@dataclass(frozen=True)
+class PracticeScore:
+    #: For the player's side: MP % (0..100) under matchpoints, else IMPs.
+    points: float
+    method: str
+    field: list[FieldResult]
+    #: The NS datum the result was compared with (datum IMPs only).
+    datum: int | None = None
+
+
+def field_results(board: Board) -> list[FieldResult]:
+    """The board's played results in the event, best NS score first (one query)."""
+    rows = (
+        Result.objects.filter(board=board, status=Result.Status.PLAYED, ns_score__isnull=False)
+        .order_by("-ns_score", "pk")
+        .values_list("contract", "declarer", "tricks", "ns_score")
+    )
+    return [FieldResult(*row) for row in rows]
+
+
+def practice_score(
+    *, event: Event, board: Board, ns_score: int, seat: str, field: list[FieldResult] | None = None
+) -> PracticeScore:
+    """Score ``ns_score`` (the practice table's NS score) on ``board`` as one more table
+    of the event's field; the points are those of ``seat``'s side."""
+    field = field_results(board) if field is None else field
+    rows = [
+        Result(board_id=board.pk, status=Result.Status.PLAYED, ns_score=r.ns_score) for r in field
+    ]
+    mine = Result(board_id=board.pk, status=Result.Status.PLAYED, ns_score=ns_score)
+    board_points([*rows, mine], event.method, hcp_table=event.hcp_par_table, factoring="played")
+    points = mine.ns_points if seat in ("N", "S") else mine.ew_points
+    datum = None
+    if event.method == Event.Method.IMP:
+        datum = scoring.butler_datum([*(r.ns_score for r in field), ns_score])
+    return PracticeScore(points=float(points), method=event.method, field=field, datum=datum)
+
+
+def is_matchpoints(method: str) -> bool:
+    return method == Event.Method.MP
+
+
+def points_text(points: float | None, method: str) -> str:
+    """A practice score as shown: "62.5%" under matchpoints, "+3.5 IMPs" else."""
+    if points is None:
+        return "–"
+    if is_matchpoints(method):
+        return f"{points:.1f}%"
+    number = f"{points:+.1f}" if points % 1 else f"{points:+.0f}"
+    return _("%(points)s IMPs") % {"points": number}
+
+
+def session_total(points: list[float], method: str) -> float | None:
+    """A session's total: the average of the MP percentages, or the sum of the IMPs
+    (as the event totals its boards, docs/rules.md § Swiss pairs)."""
+    if not points:
+        return None
+    return sum(points) / len(points) if is_matchpoints(method) else sum(points)
