@@ -5,4 +5,5 @@ urlpatterns = [
     path("", include("ladders.api_urls")),
     path("", include("ratings.api_urls")),
     path("", include("online.api_urls")),
+    path("", include("practice.api_urls")),
 ]

@@ -21,6 +21,7 @@ urlpatterns = [
     path("api/docs/redoc/bundles/redoc.standalone.js", redoc_bundle_view, name="api-docs-redoc"),
     path("ladders/", include("ladders.urls")),
     path("", include("online.urls")),
+    path("", include("practice.urls")),
     path("", include("ratings.urls")),
     path("", include("tournaments.urls")),
 ]

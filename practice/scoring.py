@@ -40,12 +40,22 @@ class PracticeScore:
 
 def field_results(board: Board) -> list[FieldResult]:
     """The board's played results in the event, best NS score first (one query)."""
+    return fields_of([board.pk]).get(board.pk, [])
+
+
+def fields_of(board_ids) -> dict[int, list[FieldResult]]:
+    """The played results of each of ``board_ids``, best NS score first (one query)."""
     rows = (
-        Result.objects.filter(board=board, status=Result.Status.PLAYED, ns_score__isnull=False)
-        .order_by("-ns_score", "pk")
-        .values_list("contract", "declarer", "tricks", "ns_score")
+        Result.objects.filter(
+            board_id__in=list(board_ids), status=Result.Status.PLAYED, ns_score__isnull=False
+        )
+        .order_by("board_id", "-ns_score", "pk")
+        .values_list("board_id", "contract", "declarer", "tricks", "ns_score")
     )
-    return [FieldResult(*row) for row in rows]
+    out: dict[int, list[FieldResult]] = {}
+    for board_id, *row in rows:
+        out.setdefault(board_id, []).append(FieldResult(*row))
+    return out
 
 
 def practice_score(

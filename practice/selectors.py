@@ -85,3 +85,35 @@ def current_board(session: PracticeSession) -> PracticeBoard | None:
         rows.filter(status=PracticeBoard.Status.PLAYING).order_by("position").first()
         or rows.order_by("-position").first()
     )
+
+
+def session_summary(session: PracticeSession) -> dict:
+    """The session board by board (the player's result, the field's results and the
+    practice score; the field only of boards played, so it spoils nothing) and the
+    total: three queries."""
+    from .scoring import fields_of, points_text, session_total
+
+    rows = list(PracticeBoard.objects.filter(session=session).select_related("board"))
+    over = [r for r in rows if r.status == PracticeBoard.Status.OVER]
+    fields = fields_of(r.board_id for r in over)
+    method = session.event.method
+    boards = []
+    for r in rows:
+        done = r.status == PracticeBoard.Status.OVER
+        boards.append(
+            {
+                "row": r,
+                "number": r.board.number,
+                "done": done,
+                "text": points_text(r.points, method) if done else "",
+                "field": fields.get(r.board_id, []) if done else [],
+            }
+        )
+    total = session_total([r.points for r in over if r.points is not None], method)
+    return {
+        "boards": boards,
+        "done": len(over),
+        "total": total,
+        "total_text": points_text(total, method) if total is not None else "",
+        "matchpoints": method == Event.Method.MP,
+    }

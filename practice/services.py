@@ -97,11 +97,16 @@ def practice_state_get(*, user: User, session_id: int) -> dict:
     return practice_view(session, row, board_table(row))
 
 
+def session_for(*, user: User, session_id: int) -> PracticeSession:
+    """The user's own session, or ``not_found`` (another's is not said to exist)."""
+    return _session(user, session_id)
+
+
 def _session(user: User, session_id: int) -> PracticeSession:
     session = session_get(user=user, session_id=session_id) if user.is_authenticated else None
     if session is None:  # another player's session is not said to exist
         error = play_refusal("not_found")
-        error.detail = _("No such practice table.")
+        error.message = _("No such practice table.")
         raise error
     return session
 

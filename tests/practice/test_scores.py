@@ -1,0 +1,65 @@
+"""The worked example of docs/rules.md § Robots, *Practice*: a board whose field is known,
+played at a practice table through the services (the robots pass; South bids 7S and
+takes all thirteen tricks: +1510), then scored against the field by the event's method;
+and a practice leaves the event's standings, master points and results alone."""
+
+import pytest
+
+from practice import services
+from practice.scoring import points_text
+from ratings.models import MasterPointEntry, PlayerRate
+from tests.factories import UserFactory
+from tests.practice.conftest import finished_event, play_grand_slam
+from tournaments.models import Entry, Event, Result, Standing
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.mark.parametrize(
+    ("method", "points"),
+    [(Event.Method.MP, 75.0), (Event.Method.IMP, 5.0), (Event.Method.XIMP, 6.25)],
+)
+def test_worked_example_against_the_field(make_event, method, points):
+    """Board 1, none vulnerable. The field's NS scores: +1510 (7S=), +1010 (6S+1),
+    +510 (4S+3), +1510 (7S=). The practice table (South, the player) bids 7S and makes
+    it: +1510, one more table of the field, so five results.
+
+    * Matchpoints: +1510 beats +1010 and +510 (2 × 2 = 4) and ties the two other
+      +1510s (1 × 2 = 2): 6 of a top of 2 × (5 − 1) = 8, so 75%.
+    * Datum IMPs: five results drop one from each end (−+510, −one +1510); the mean of
+      1010, 1510, 1510 is 1343.3, rounded to 1340; 1510 − 1340 = 170: 5 IMPs.
+    * Cross-IMPs: against 1510 0, against 1010 (500) 11, against 510 (1000) 14, against
+      1510 0: 25 IMPs over n − 1 = 4 comparisons: 6.25.
+    """
+    event = finished_event(make_event, method)
+    user = UserFactory()  # anyone may practise a finished event
+    session = services.practice_create(user=user, event_id=event.pk)
+    row = play_grand_slam(user, session)
+    assert (row.contract, row.declarer, row.tricks, row.ns_score) == ("7S", "S", 13, 1510)
+    assert row.points == pytest.approx(points)
+    assert row.field_size == 4
+    view = services.practice_state_get(user=user, session_id=session.pk)
+    assert view["practice"]["text"] == points_text(points, method)
+    assert view["next"] == {"round_over": True}
+    assert view["hands"]["N"] is not None  # all four hands once the board is over
+
+
+def _event_rows(event):
+    """Everything of the event a practice could move, and the Rate."""
+    return (
+        list(Standing.objects.filter(entry__event=event).order_by("pk").values()),
+        list(Entry.objects.filter(event=event).order_by("pk").values()),
+        list(MasterPointEntry.objects.order_by("pk").values()),
+        list(Result.objects.filter(board__event=event).order_by("pk").values()),
+        list(PlayerRate.objects.order_by("pk").values()),  # the Rate and this week's points
+    )
+
+
+def test_practice_stays_out_of_standings_master_points_and_the_rate(mp_event):
+    before = _event_rows(mp_event)
+    assert before[2], "the finished event awarded master points"
+    winner = Entry.objects.get(event=mp_event, rank=1).members.first().player
+    session = services.practice_create(user=winner, event_id=mp_event.pk)  # a player of it
+    row = play_grand_slam(winner, session)
+    assert row.points == 75.0  # better than the field's average...
+    assert _event_rows(mp_event) == before  # ...and nothing of the event moved
