@@ -127,7 +127,7 @@ class PracticeSessionApi(APIView):
 
     @extend_schema(
         operation_id="practice_retrieve",
-        responses={200: PracticeSessionSerializer, **error_responses(404)},
+        responses={200: PracticeSessionSerializer, **error_responses(403, 404)},
     )
     def get(self, request, session_id: int):
         session = services.session_for(user=request.user, session_id=session_id)
@@ -153,7 +153,7 @@ class PracticePlayApi(APIView):
 
     @extend_schema(
         operation_id="practice_play_retrieve",
-        responses={200: PracticeTableSerializer, **error_responses(404)},
+        responses={200: PracticeTableSerializer, **error_responses(403, 404)},
     )
     def get(self, request, session_id: int):
         return Response(services.practice_state_get(user=request.user, session_id=session_id))
@@ -161,7 +161,7 @@ class PracticePlayApi(APIView):
     @extend_schema(
         operation_id="practice_play_create",
         request=InputSerializer,
-        responses={200: PracticeTableSerializer, **error_responses(400, 404, 409)},
+        responses={200: PracticeTableSerializer, **error_responses(400, 403, 404, 409)},
     )
     def post(self, request, session_id: int):
         services.session_for(user=request.user, session_id=session_id)  # who asks, first

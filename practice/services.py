@@ -3,7 +3,7 @@
 The player's calls, cards, claims and answers go through :func:`practice_act`; the three
 robots act through :func:`practice_robot_apply` (``practice.turns``, in a Celery task).
 An action is checked in this order: who asks (the session's own player, else
-``not_found``), what it is (``bad_action``), then the engine's own refusals after the
+``not_seated``), what it is (``bad_action``), then the engine's own refusals after the
 board's stored actions are replayed, with online play's codes and words
 (``online.services.play_refusal``). The board's row is locked while an action is
 applied (``lock_objects``); nothing of the event is written, ever.
@@ -17,6 +17,7 @@ from functools import partial
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from accounts.models import User
 from online.services import play_refusal
@@ -78,7 +79,11 @@ def practice_create(
     if len(boards) > MAX_BOARDS:
         if numbers:
             raise BridgeError(
-                _("At most %(n)s boards a session.") % {"n": MAX_BOARDS}, code="too_many"
+                ngettext(
+                    "At most %(n)s board a session.", "At most %(n)s boards a session.", MAX_BOARDS
+                )
+                % {"n": MAX_BOARDS},
+                code="too_many",
             )
         boards = boards[:MAX_BOARDS]
     with transaction.atomic(durable=True):
@@ -98,17 +103,21 @@ def practice_state_get(*, user: User, session_id: int) -> dict:
 
 
 def session_for(*, user: User, session_id: int) -> PracticeSession:
-    """The user's own session, or ``not_found`` (another's is not said to exist)."""
+    """The user's own session (another's: ``not_seated``; none: ``not_found``)."""
     return _session(user, session_id)
 
 
 def _session(user: User, session_id: int) -> PracticeSession:
+    """The user's own session; another player's is refused ``not_seated`` (403, as a
+    seat at another table), before anything about it is said; none: ``not_found``."""
     session = session_get(user=user, session_id=session_id) if user.is_authenticated else None
-    if session is None:  # another player's session is not said to exist
-        error = play_refusal("not_found")
-        error.message = _("No such practice table.")
-        raise error
-    return session
+    if session is not None:
+        return session
+    if PracticeSession.objects.filter(pk=session_id).exists():
+        raise play_refusal("not_seated")
+    error = play_refusal("not_found")
+    error.message = _("No such practice table.")
+    raise error
 
 
 def practice_act(

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
@@ -18,6 +19,7 @@ from tournaments.errors import BridgeError
 from tournaments.models import Event
 
 from . import services
+from .models import PracticeSession
 from .selectors import (
     practice_boards,
     practice_events,
@@ -67,8 +69,11 @@ def practice_start(request: HttpRequest, event_id: int) -> HttpResponse:
 
 
 def _own(request: HttpRequest, session_id: int):
+    """The user's own session: another player's is refused (403), none is a 404."""
     session = session_get(user=request.user, session_id=session_id)
-    if session is None:  # another player's session is not said to exist
+    if session is None:
+        if PracticeSession.objects.filter(pk=session_id).exists():
+            raise PermissionDenied(_("Only the player of this practice table may open it."))
         raise Http404(_("No such practice table."))
     return session
 

@@ -61,12 +61,13 @@ def test_refusals_change_nothing(mp_event):
         response = api_client(user).post(url, body, format="json")
         assert response.status_code == status, (body, response.content)
         assert response.json()["code"] == code
-    # another player's session is not said to exist, and an anonymous request is refused
-    other = api_client(UserFactory()).post(
-        url, {"version": table["version"], "kind": "call", "value": "P"}, format="json"
-    )
-    assert other.status_code == 404 and other.json()["code"] == "not_found"
-    assert api_client(UserFactory()).get(url).status_code == 404
+    # another player's session is refused before the body is read; an anonymous
+    # request too; a session that does not exist is a 404
+    other = api_client(UserFactory()).post(url, {"version": "x"}, format="json")
+    assert other.status_code == 403 and other.json()["code"] == "not_seated"
+    assert api_client(UserFactory()).get(url).status_code == 403
+    missing = reverse("api-practice-play", args=[session_id + 100])
+    assert api_client(user).get(missing).json()["code"] == "not_found"
     assert api_client().get(url).status_code in (401, 403)
     row.refresh_from_db()
     assert len(row.actions) == table["version"]

@@ -68,9 +68,10 @@ def test_table_page_polls_the_practice_api(client, mp_event):
     assert config["ws"] is None and config["seat"] == "S"
     assert config["names"] == {"N": "Robot", "E": "Robot", "S": "You", "W": "Robot"}
     assert "online/table.js" in html
-    client.force_login(UserFactory())  # someone else's practice is not found
-    assert client.get(reverse("practice:table", args=[session.pk])).status_code == 404
-    assert client.get(reverse("practice:summary", args=[session.pk])).status_code == 404
+    client.force_login(UserFactory())  # someone else's practice is refused
+    assert client.get(reverse("practice:table", args=[session.pk])).status_code == 403
+    assert client.get(reverse("practice:summary", args=[session.pk])).status_code == 403
+    assert client.get(reverse("practice:table", args=[session.pk + 100])).status_code == 404
 
 
 def test_summary_and_list_show_the_score_against_the_field(
