@@ -131,9 +131,10 @@ def practice_act(
     value = str(value).strip()[:8] if isinstance(value, str | int) else ""
     alert = alert.strip()[:500] if isinstance(alert, str) else ""
     row = current_board(session)
-    return practice_apply(
-        row_id=row.pk, version=version, action=Action(kind, session.seat, value, alert)
-    )
+    practice_apply(row_id=row.pk, version=version, action=Action(kind, session.seat, value, alert))
+    # the board as it stands now: with in-process tasks the robots have answered already
+    row = PracticeBoard.objects.select_related("board").get(pk=row.pk)
+    return practice_view(session, row, board_table(row))
 
 
 def practice_apply(*, row_id: int, version: int, action: Action) -> dict:
