@@ -76,12 +76,22 @@ def practice_robot_step(session_id: int) -> bool:
             if error.code in ("stale", "board_over"):  # the player acted first: look again
                 return error.code == "stale"
             logger.info("practice robot %s refused (%s): simple choice", seat, error.code)
-            simple = action_simple(view)
-            if simple is None:
-                return False
-            try:
-                practice_apply(row_id=row.pk, version=table.version, action=simple)
-            except BridgeError:
-                return False
+            if not _simple(row.pk, table.version, view):
+                continue  # nothing for this seat after all: the next one looks
         return True
     return False
+
+
+def _simple(row_id: int, version: int, view: dict) -> bool:
+    """The simple legal choice of the seat of ``view`` (robots.turns.action_simple),
+    when the robot's own was refused; False when there is none or it is refused too."""
+    from .services import practice_apply
+
+    simple = action_simple(view)
+    if simple is None:
+        return False
+    try:
+        practice_apply(row_id=row_id, version=version, action=simple)
+    except BridgeError:
+        return False
+    return True
