@@ -27,7 +27,7 @@ from tournaments.models import Event
 
 from .lock_objects import practice_board_for_update
 from .models import PracticeBoard, PracticeSession
-from .scoring import points_text, practice_score
+from .scoring import practice_score
 from .selectors import MAX_BOARDS, current_board, practice_boards, session_get
 from .state import practice_view
 
@@ -138,8 +138,9 @@ def practice_act(
 
 
 def practice_apply(*, row_id: int, version: int, action: Action) -> dict:
-    """Apply one action (the player's or a robot's) to a practice board under its lock;
-    a robot's rejection of a claim is followed by the table's own "play on"."""
+    """Apply one action (the player's or a robot's) to a practice board under its lock
+    and wake the robots after the commit; a rejected claim is followed by the table's own
+    "play on". Returns the board as the acting seat's player sees it."""
     now = timezone.now()
     with transaction.atomic(durable=True):
         row = practice_board_for_update(row_id)
@@ -181,4 +182,3 @@ def _board_end(row: PracticeBoard, table: Table, *, now: datetime) -> None:
     )
     row.points = score.points
     row.field_size = len(score.field)
-    row.score_text = points_text(score.points, score.method)
