@@ -140,7 +140,7 @@ def practice_act(
 def practice_apply(*, row_id: int, version: int, action: Action) -> dict:
     """Apply one action (the player's or a robot's) to a practice board under its lock
     and wake the robots after the commit; a rejected claim is followed by the table's own
-    "play on". Returns the board as the acting seat's player sees it."""
+    "play on". Returns the board as the player's seat sees it."""
     now = timezone.now()
     with transaction.atomic(durable=True):
         row = practice_board_for_update(row_id)
