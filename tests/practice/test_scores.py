@@ -63,3 +63,24 @@ def test_practice_stays_out_of_standings_master_points_and_the_rate(mp_event):
     row = play_grand_slam(winner, session)
     assert row.points == 75.0  # better than the field's average...
     assert _event_rows(mp_event) == before  # ...and nothing of the event moved
+
+
+def test_hcp_par_and_the_east_west_mirror(mp_event):
+    """HCP-par scores against the board's expected score, not the field: NS hold 10 +
+    10 = 20 HCP of board 1 (none vulnerable), so the expected NS score is the table's
+    (``scoring.expected_score``); +1510 scores IMPs of the difference for NS, East the
+    opposite. Under matchpoints East gets 100 − NS's percentage."""
+    import scoring
+    from practice.scoring import practice_score
+    from tests.practice.conftest import DEAL
+
+    board = mp_event.boards.get(number=1)
+    assert board.deal == DEAL
+    expected = scoring.expected_score(20, "None")
+    ns = scoring.imps(1510 - expected)
+    mp_event.method = Event.Method.HCP_PAR
+    assert practice_score(event=mp_event, board=board, ns_score=1510, seat="S").points == ns
+    assert practice_score(event=mp_event, board=board, ns_score=1510, seat="E").points == -ns
+    mp_event.method = Event.Method.MP
+    east = practice_score(event=mp_event, board=board, ns_score=1510, seat="E")
+    assert east.points == 25.0 and len(east.field) == 4
