@@ -95,3 +95,12 @@ def test_summary_and_list_show_the_score_against_the_field(
         reverse("practice:summary", args=[session.pk]), HTTP_ACCEPT_LANGUAGE="zh-hans"
     ).content.decode()
     assert "Scores against the field" not in chinese
+
+
+def test_staff_see_a_session_in_the_admin(client, mp_event):
+    session = services.practice_create(user=UserFactory(), event_id=mp_event.pk)
+    client.force_login(UserFactory(is_staff=True, is_superuser=True))
+    html = client.get(
+        reverse("admin:practice_practicesession_change", args=[session.pk])
+    ).content.decode()
+    assert mp_event.name in html and "practice board" in html.lower()
