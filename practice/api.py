@@ -56,6 +56,10 @@ class PracticeBoardSerializer(serializers.Serializer):
     points = serializers.FloatField(
         source="row.points", allow_null=True, help_text="MP % or IMPs for the player's side."
     )
+    datum = serializers.IntegerField(
+        source="row.datum", allow_null=True,
+        help_text="Datum IMPs: the NS datum it was scored against (the field's).",
+    )  # fmt: skip
     text = serializers.CharField()
     field = FieldResultSerializer(many=True, help_text="Only once the board is played.")
 

@@ -68,6 +68,8 @@ class PracticeBoard(models.Model):
     ns_score = models.IntegerField(_("NS score"), null=True, blank=True)
     #: The practice score for the player's side: MP % or IMPs, by the event's method.
     points = models.FloatField(_("practice score"), null=True, blank=True)
+    #: The NS datum it was scored against (datum IMPs only).
+    datum = models.IntegerField(_("datum"), null=True, blank=True)
     #: How many of the field's played results it was compared with.
     field_size = models.PositiveIntegerField(_("results compared"), null=True, blank=True)
     ended_at = models.DateTimeField(_("ended at"), null=True, blank=True)

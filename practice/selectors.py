@@ -116,4 +116,5 @@ def session_summary(session: PracticeSession) -> dict:
         "total": total,
         "total_text": points_text(total, method) if total is not None else "",
         "matchpoints": method == Event.Method.MP,
+        "datum_imps": method == Event.Method.IMP,
     }

@@ -182,3 +182,4 @@ def _board_end(row: PracticeBoard, table: Table, *, now: datetime) -> None:
     )
     row.points = score.points
     row.field_size = len(score.field)
+    row.datum = score.datum

@@ -7,7 +7,7 @@ from django.urls import reverse
 from practice.models import PracticeBoard, PracticeSession
 from tests.conftest import api_client
 from tests.factories import UserFactory
-from tests.factories.pool import PoolBoardFactory, PoolEventFactory
+from tests.factories.pool import PoolBoardFactory, PoolEventFactory, PoolResultFactory
 from tests.factories.tournaments import DEAL, ResultFactory, TableFactory
 from tests.practice.conftest import DEAL as PRACTICE_DEAL
 from tests.practice.conftest import play_grand_slam
@@ -85,17 +85,21 @@ def test_only_boards_one_may_see_after_play(make_event, mp_event):
 
 
 def test_a_pool_offers_its_retired_boards_scored_against_their_datum():
-    """A pool's datum includes the arriving result (docs/rules.md § The scoring pool), so
-    the practice result is one more of the board's results: field +1510 +1010 +510 +1510
-    and the practice +1510 make a datum of 1340 (as in the worked example): +5 IMPs."""
+    """A pool board's datum is the one of its last scoring (docs/rules.md § The scoring
+    pool), shown on its page: here NS 1300 (the trimmed average of the field would be
+    1260). The practice +1510 scores 1510 − 1300 = 210, between 165 and 215: +5 IMPs."""
     pool = PoolEventFactory(status=Event.Status.RUNNING)
     retired = PoolBoardFactory(board__event=pool, board__number=1, board__deal=PRACTICE_DEAL,
                                retired=True, results=4, taken=4)  # fmt: skip
     PoolBoardFactory(board__event=pool, board__number=2, board__deal=DEAL, results=1, taken=1)
-    for score, contract in ((1510, "7S"), (1010, "6S"), (510, "4S"), (1510, "7S")):
+    for seq, (score, contract) in enumerate(
+        ((1510, "7S"), (1010, "6S"), (510, "4S"), (1510, "7S")), 1
+    ):
         table = TableFactory(event=pool, round=None)
-        ResultFactory(table=table, board=retired.board, contract=contract, declarer="S",
-                      tricks=13, ns_score=score)  # fmt: skip
+        result = ResultFactory(table=table, board=retired.board, contract=contract,
+                               declarer="S", tricks=13, ns_score=score)  # fmt: skip
+        PoolResultFactory(result=result, event=pool, board=retired.board, seq=seq,
+                          datum=1300, scored_at_seq=4)  # fmt: skip
     user = UserFactory()
     assert _start(user, event=pool.pk, boards=[2]).json()["code"] == "not_practisable"
     response = _start(user, event=pool.pk)
@@ -103,9 +107,9 @@ def test_a_pool_offers_its_retired_boards_scored_against_their_datum():
     assert [b["number"] for b in response.json()["boards"]] == [1]
     session = PracticeSession.objects.get()
     row = play_grand_slam(user, session)
-    assert row.points == 5.0
+    assert (row.points, row.datum) == (5.0, 1300)
     summary = api_client(user).get(reverse("api-practice", args=[session.pk])).json()
-    assert summary["total"] == 5.0
+    assert summary["total"] == 5.0 and summary["boards"][0]["datum"] == 1300
     assert [r["ns_score"] for r in summary["boards"][0]["field"]] == [1510, 1510, 1010, 510]
 
 

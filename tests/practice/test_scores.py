@@ -17,17 +17,18 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 @pytest.mark.parametrize(
     ("method", "points"),
-    [(Event.Method.MP, 75.0), (Event.Method.IMP, 5.0), (Event.Method.XIMP, 6.25)],
+    [(Event.Method.MP, 75.0), (Event.Method.IMP, 6.0), (Event.Method.XIMP, 6.25)],
 )
 def test_worked_example_against_the_field(make_event, method, points):
     """Board 1, none vulnerable. The field's NS scores: +1510 (7S=), +1010 (6S+1),
     +510 (4S+3), +1510 (7S=). The practice table (South, the player) bids 7S and makes
-    it: +1510, one more table of the field, so five results.
+    it: +1510, as one more table of the field.
 
-    * Matchpoints: +1510 beats +1010 and +510 (2 × 2 = 4) and ties the two other
-      +1510s (1 × 2 = 2): 6 of a top of 2 × (5 − 1) = 8, so 75%.
-    * Datum IMPs: five results drop one from each end (−+510, −one +1510); the mean of
-      1010, 1510, 1510 is 1343.3, rounded to 1340; 1510 − 1340 = 170: 5 IMPs.
+    * Matchpoints (five results with it): +1510 beats +1010 and +510 (2 × 2 = 4) and
+      ties the two other +1510s (1 × 2 = 2): 6 of a top of 2 × (5 − 1) = 8, so 75%.
+    * Datum IMPs, against the field's own datum: four results drop one from each end
+      (+510 and one +1510); the mean of 1010 and 1510 is 1260, the datum (a multiple of
+      10 already); 1510 − 1260 = 250, between 215 and 265: 6 IMPs.
     * Cross-IMPs: against 1510 0, against 1010 (500) 11, against 510 (1000) 14, against
       1510 0: 25 IMPs over n − 1 = 4 comparisons: 6.25.
     """
@@ -38,6 +39,7 @@ def test_worked_example_against_the_field(make_event, method, points):
     assert (row.contract, row.declarer, row.tricks, row.ns_score) == ("7S", "S", 13, 1510)
     assert row.points == pytest.approx(points)
     assert row.field_size == 4
+    assert row.datum == (1260 if method == Event.Method.IMP else None)
     view = services.practice_state_get(user=user, session_id=session.pk)
     assert view["practice"]["text"] == points_text(points, method)
     assert view["next"] == {"round_over": True}
