@@ -10,6 +10,7 @@ from django.test import override_settings
 from practice import services, tasks
 from practice.models import PracticeBoard
 from tests.factories import UserFactory
+from tournaments.models import Event
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -91,3 +92,37 @@ def test_outside_in_process_tasks_the_robots_wait_for_the_worker(mp_event, monke
     tasks.practice_robots_play(session.pk)  # the worker's turn: North and East pass
     view = services.practice_state_get(user=user, session_id=session.pk)
     assert [c["call"] for c in view["auction"]] == ["P", "P"] and view["actor"] == "S"
+
+
+def test_a_session_of_two_boards_moves_on_and_totals():
+    """A simulated Mitchell (matchpoints, a field on every board): the player at South
+    passes and plays the first legal card; the answer to the action that ends board 1
+    names board 2, which the robots have already started; the total is the average of
+    the two boards' percentages."""
+    from practice.selectors import session_summary
+    from tournaments.simulation import SimulationConfig, simulate_swiss_event
+
+    event = simulate_swiss_event(
+        SimulationConfig(pairs=8, rounds=3, boards_per_round=2, seed=13, name="Mitchell",
+                         kind=Event.Kind.MITCHELL, method=Event.Method.MP)
+    )  # fmt: skip
+    user = UserFactory()
+    session = services.practice_create(user=user, event_id=event.pk, numbers=[1, 2])
+    view = services.practice_state_get(user=user, session_id=session.pk)
+    ends = []
+    for _ in range(80):
+        if view["phase"] == "over":
+            ends.append((view["board_number"], view["next"]))
+            if view["next"].get("round_over"):
+                break
+            view = services.practice_state_get(user=user, session_id=session.pk)
+            continue
+        assert view["actor"] == "S", view
+        value = "P" if view["phase"] == "auction" else view["legal"]["cards"][0]
+        view = _act(user, session, "call" if view["phase"] == "auction" else "card", value)
+    board2 = event.boards.get(number=2)
+    assert ends == [(1, {"board": board2.pk, "board_number": 2}), (2, {"round_over": True})]
+    summary = session_summary(session)
+    points = [b["row"].points for b in summary["boards"]]
+    assert all(0 <= p <= 100 for p in points) and all(b["field"] for b in summary["boards"])
+    assert summary["total"] == pytest.approx(sum(points) / 2)
