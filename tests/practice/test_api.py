@@ -20,7 +20,7 @@ def _start(user, **body):
     return api_client(user).post(reverse("api-practice-create"), body, format="json")
 
 
-def test_start_read_and_act(mp_event):
+def test_start_read_and_act(mp_event, django_assert_max_num_queries):
     user = UserFactory()
     response = _start(user, event=mp_event.pk)
     assert response.status_code == 201, response.content
@@ -44,6 +44,9 @@ def test_start_read_and_act(mp_event):
     after = api_client(user).get(url).json()
     # West, North and East passed: West's opening lead is on the table
     assert after["phase"] == "play" and after["contract"] == "7S" and len(after["play"]) == 1
+    with django_assert_max_num_queries(8):  # the session's boards, whatever their number
+        scores = api_client(user).get(reverse("api-practice", args=[session["id"]])).json()
+    assert scores["boards"][0]["done"] is False and scores["total"] is None
 
 
 def test_refusals_change_nothing(mp_event):
