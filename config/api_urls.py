@@ -7,4 +7,5 @@ urlpatterns = [
     path("", include("online.api_urls")),
     path("", include("robots.explain_urls")),
     path("", include("robots.api_urls")),
+    path("", include("practice.api_urls")),
 ]

@@ -22,6 +22,7 @@ urlpatterns = [
     path("ladders/", include("ladders.urls")),
     path("", include("online.urls")),
     path("", include("robots.urls")),
+    path("", include("practice.urls")),
     path("", include("ratings.urls")),
     path("", include("tournaments.urls")),
 ]

@@ -56,6 +56,7 @@ OPEN_TO_PLAYERS = {
     "ladders_challenges_issue": "the captain's team is named in the body",
     "events_teams_create": "the captain's team is named in the body",
     "events_lineups_create": "the team's entry is named in the body",
+    "practice_create": "any player may practise; the event is named in the body",
 }
 
 
@@ -159,7 +160,17 @@ def world(make_event, director):
         "challenge_id": challenge.pk,
         "username": player(table.ew).username,
         "teams_event_id": teams_event.pk,
+        "session_id": _practice_session(event, board).pk,
     }
+
+
+def _practice_session(event, board):
+    """A practice session of someone else (a player's own table, like an online seat)."""
+    from practice.models import PracticeBoard, PracticeSession
+
+    session = PracticeSession.objects.create(player=UserFactory(), event=event)
+    PracticeBoard.objects.create(session=session, board=board, position=1)
+    return session
 
 
 def _url(path: str, world: dict, operation_id: str) -> str:

@@ -40,6 +40,7 @@ RATE_WEEK = 90
 PLAYER_RATE = 100
 LADDER = 110
 CHALLENGE = 120
+PRACTICE_BOARD = 130  # a board of a practice session (practice/lock_objects.py)
 
 
 class LockOrderError(RuntimeError):

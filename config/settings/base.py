@@ -43,6 +43,7 @@ INSTALLED_APPS = [
     "ladders",
     "online",
     "robots",
+    "practice",
 ]
 
 MIDDLEWARE = [

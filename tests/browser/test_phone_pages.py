@@ -19,6 +19,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.utils import timezone
 
 from ladders import services as ladder_services
+from practice.services import practice_create
 from tests.factories import ImportJobFactory, UserFactory
 from tests.tournaments.formats.individual.test_individual import ebu_individual
 from tests.tournaments.interchange.test_interchange_producers import bridgecomposer_file
@@ -333,6 +334,7 @@ def site(live_server, director):
     )  # fmt: skip
 
     events = [swiss, mitchell, howell, teams, individual, running, pool]
+    practice = practice_create(user=player, event_id=swiss.pk)  # robots bid to their turn
     seated = running.entries.get(members__player=player)
     playing = running.rounds.get(number=1).tables.get(Q(ns=seated) | Q(ew=seated))
     match = Match.objects.filter(event=teams, away__isnull=False).first()
@@ -399,6 +401,10 @@ def site(live_server, director):
         ("ladders:team_history", u("ladders:team_history", ladder.pk, ladder_teams[0].pk),
          "player"),
         ("ladders:director", u("ladders:director", ladder.pk), "director"),
+        ("practice:home", u("practice:home"), "player"),
+        ("practice:start", u("practice:start", swiss.pk), "player"),
+        ("practice:table", u("practice:table", practice.pk), "player"),
+        ("practice:summary", u("practice:summary", practice.pk), "player"),
         ("login", u("login"), None),
         ("signup", u("signup"), None),
     ]  # fmt: skip

@@ -3,7 +3,9 @@
 
    Transport: the WebSocket /ws/events/<e>/tables/<t>/; when it cannot open or drops, the
    page polls GET /api/events/<e>/tables/<t>/play/ every 2 s and sends by POST to the same
-   address, while it tries the socket again now and then. Every action carries the
+   address, while it tries the socket again now and then. The addresses come from the
+   page's config (`api`, `ws`): the practice table (practice/views.py) gives its own API
+   and no socket, and only polls. Every action carries the
    table's version: one the server has moved past is refused (`stale`), never applied
    twice (docs/rules.md § Online play).
 
@@ -594,6 +596,10 @@
     panel.appendChild(el("h2", { text: view.phase === "none" ? t("no_board") : t("result") }));
     var result = resultText(view.result);
     if (result) panel.appendChild(result);
+    // a practice board's score against the event's field (practice/state.py)
+    if (view.practice && view.practice.text) {
+      panel.appendChild(el("p", { class: "strong practice-score", text: t("practice_score", { score: view.practice.text }) }));
+    }
     var next = view.next;
     if (held || (next && next.board)) {
       var number = held ? held.board_number : next.board_number;
@@ -836,7 +842,8 @@
     pollTimer = null;
   }
   function connect() {
-    if (!("WebSocket" in window)) { startPolling(); return; }
+    // no socket address (the practice table, practice/views.py): polling only
+    if (!cfg.ws || !("WebSocket" in window)) { startPolling(); return; }
     var url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + cfg.ws;
     var ws;
     try { ws = new WebSocket(url); } catch (e) { startPolling(); scheduleReconnect(); return; }

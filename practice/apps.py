@@ -1,0 +1,11 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class PracticeConfig(AppConfig):
+    """Practice tables against robots, scored against the real field (``docs/rules.md``
+    § Robots, *Practice*)."""
+
+    name = "practice"
+    verbose_name = _("Practice")
+    default_auto_field = "django.db.models.BigAutoField"
