@@ -44,6 +44,7 @@ FACTORIES = [
     f.RateWeekFactory,
     f.RateHistoryFactory,
     f.DisconnectionFactory,
+    f.SubstitutedBoardFactory,
     f.TierChangeFactory,
     f.LeadAnalysisFactory,
     f.SchedulerTickFactory,

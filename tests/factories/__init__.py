@@ -27,6 +27,7 @@ from tests.factories.ratings import (
     PlayerRateFactory,
     RateHistoryFactory,
     RateWeekFactory,
+    SubstitutedBoardFactory,
     TierChangeFactory,
 )
 from tests.factories.teams import (
@@ -64,6 +65,7 @@ __all__ = [
     "BoardFactory",
     "DEAL",
     "DisconnectionFactory",
+    "SubstitutedBoardFactory",
     "EntryFactory",
     "EntryMemberFactory",
     "EventFactory",

@@ -11,10 +11,11 @@ from ratings.models import (
     PlayerRate,
     RateHistory,
     RateWeek,
+    SubstitutedBoard,
     TierChange,
 )
 from tests.factories.accounts import UserFactory
-from tests.factories.tournaments import BoardFactory, EventFactory
+from tests.factories.tournaments import BoardFactory, EventFactory, TableFactory
 
 
 class MasterPointEntryFactory(factory.django.DjangoModelFactory):
@@ -68,6 +69,16 @@ class DisconnectionFactory(factory.django.DjangoModelFactory):
     board = factory.SubFactory(BoardFactory, round__event=factory.SelfAttribute("...event"))
     reason = "Lost the connection"
     weekly_points = -16.0
+
+
+class SubstitutedBoardFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = SubstitutedBoard
+
+    player = factory.SubFactory(UserFactory)
+    table = factory.SubFactory(TableFactory)
+    board = factory.SubFactory(BoardFactory, round=factory.SelfAttribute("..table.round"))
+    seat = "S"
 
 
 class TierChangeFactory(factory.django.DjangoModelFactory):
