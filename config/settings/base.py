@@ -232,7 +232,12 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     # A side, a direction and a Mitchell's field are the same two values: one enum.
     # the director's adjusted score for each side (online console): one name for both
-    "ENUM_NAME_OVERRIDES": {"SideEnum": ["NS", "EW"], "AdjustmentEnum": ["A+", "A=", "A-"]},
+    "ENUM_NAME_OVERRIDES": {
+        "SideEnum": ["NS", "EW"],
+        "AdjustmentEnum": ["A+", "A=", "A-"],
+        "TablePhaseEnum": ["auction", "play", "over"],
+        "ConsolePhaseEnum": ["waiting", "auction", "play", "claim", "over", "done"],
+    },
 }
 
 # Celery: with no broker the tasks run in-process, eagerly (the embedded default).
