@@ -243,7 +243,7 @@ NOT_PAGES = {
     "tournaments:director_correct", "ratings:player_deduct", "ratings:pool_disconnection",
     "ladders:create", "ladders:issue", "ladders:accept", "ladders:decline", "ladders:settings",
     "ladders:team_add", "ladders:team_remove", "ladders:position", "ladders:cancel",
-    "ladders:decide",
+    "ladders:decide", "robots:reclaim",
 }  # fmt: skip
 # Not the product's pages: the admin, the API and its documentation, the health check and
 # the language switch (a POST).

@@ -27,6 +27,7 @@ from django.utils import timezone
 from drf_spectacular.generators import SchemaGenerator
 
 from ladders import services as ladder_services
+from practice.models import PracticeSession
 from tableplay import Action, Table
 from tableplay.records import auction_record, play_record
 from tests.conftest import held_lead
@@ -170,6 +171,9 @@ class Scene:
         self.closed_player = away[2]  # seated in the closed room
         self.closed_teammate = home[2]  # seated in the closed room, team of the entrant
         self.unseated = home[4]  # on the roster, not seated yet
+        # A practice session of this event (none could be started while it runs: its
+        # pages must still show nothing of board 1 to its owner or anyone else)
+        self.practice = PracticeSession.objects.create(player=self.unseated, event=self.event)
 
     def values(self) -> dict[str, list]:
         """What to put in each URL parameter, by its name."""
@@ -189,6 +193,7 @@ class Scene:
             "round_number": [1],
             "player_id": [p.pk for p in players[:2]],
             "job_id": [self.import_job.pk],
+            "session_id": [self.practice.pk],
         }
 
 

@@ -137,10 +137,17 @@ def pool_clock_step(*, event: Event, now: datetime) -> str | None:
                 .order_by("ends_at", "pk")
                 .values_list("pk", "ends_at")
             )
-            _sittings_close(event, [(pk, min(now, ends_at)) for pk, ends_at in due])
+            closing = [(pk, min(now, ends_at)) for pk, ends_at in due]
+            finishing = now >= event.settings.ends_at
+            if finishing:  # every table closes: all their sittings locked at once, first
+                others = Round.objects.filter(event=event, status=Round.Status.OPEN).exclude(
+                    pk__in=[pk for pk, _ in due]
+                )
+                closing += [(pk, now) for pk in others.values_list("pk", flat=True)]
+            _sittings_close(event, closing)
             if due:
                 step = f"close {len(due)} tables"
-            if now >= event.settings.ends_at:
+            if finishing:
                 _pool_finish(event, now)
                 step = "finish"
         else:
