@@ -10,8 +10,11 @@ either applied before it or refused as ``round_over``.
 
 from __future__ import annotations
 
+from django.db.models import Exists, OuterRef
+
 from tournaments import lock_order
 from tournaments.lock_order import lock_rank
+from tournaments.models import Result
 
 from .models import BoardPlay
 
@@ -22,6 +25,20 @@ def board_play_for_update(board_play_id: int) -> BoardPlay:
         BoardPlay.objects.select_for_update(of=("self",))
         .select_related("board")
         .get(pk=board_play_id)
+    )
+
+
+@lock_rank(lock_order.BOARD_PLAY)
+def board_play_started_for_update(*, table_id: int) -> list[BoardPlay]:
+    """The table's boards in play that have no result stored, locked in id order (at most
+    two: more than one is the caller's sign to look the long way)."""
+    typed = Result.objects.filter(table_id=OuterRef("table_id"), board_id=OuterRef("board_id"))
+    return list(
+        BoardPlay.objects.select_for_update(of=("self",))
+        .select_related("board")
+        .filter(table_id=table_id, status=BoardPlay.Status.PLAYING)
+        .exclude(Exists(typed))
+        .order_by("pk")[:2]
     )
 
 

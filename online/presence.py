@@ -203,8 +203,10 @@ def connected_map(*, table_ids, now: datetime | None = None) -> dict[int, dict[s
     than the grace, and not back on another connection), True otherwise. One query."""
     now = now or timezone.now()
     out = {tid: dict.fromkeys(SEATS, True) for tid in table_ids}
-    rows = SeatPresence.objects.filter(table_id__in=list(table_ids)).values_list(
-        "table_id", "seat", "connections", "gone_since"
+    rows = (
+        SeatPresence.objects.filter(table_id__in=list(table_ids))
+        .order_by()  # any order (no join for the model's table ordering: every action reads it)
+        .values_list("table_id", "seat", "connections", "gone_since")
     )
     back = {(tid, seat) for tid, seat, n, _gone in rows if n > 0}
     for tid, seat, n, gone in rows:

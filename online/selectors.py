@@ -4,9 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.db.models import CharField, F
+from django.db.models.functions import Cast
+
 from accounts.models import User
 from tournaments.formats import format_for
-from tournaments.models import Board, Result, Table, TableSeat
+from tournaments.formats.base import Format
+from tournaments.models import Board, EntryMember, Result, Table, TableSeat
 from tournaments.permissions import is_event_director
 from tournaments.selectors.play import seat_letter_of
 from tournaments.selectors.visibility import Sight, spectator_delay_of
@@ -23,7 +27,12 @@ def table_seat_get(*, table: Table, user: User) -> str | None:
     the user does not play there. ``table`` has its round and event loaded."""
     if not user.is_authenticated or table.is_bye:
         return None
-    side = format_for(table.event).table_side(table=table, user=user)
+    fmt = format_for(table.event)
+    if not fmt.seats_players and type(fmt).table_side is Format.table_side:
+        seat = _pairs_seat(table=table, user=user)
+        if seat is not _UNSURE:
+            return seat
+    side = fmt.table_side(table=table, user=user)
     if side is None:  # no player of the table's entries: a substitute's line-up seat?
         seats = TableSeat.objects.filter(table=table, player=user).values_list("seat", flat=True)
         return seats.first()
@@ -39,6 +48,40 @@ def table_seat_get(*, table: Table, user: User) -> str | None:
     ):
         return None
     return seat_letter_of(table=table, side=side, entry=entry_id, user=user)
+
+
+_UNSURE = object()
+_PAIR_SEATS = {("NS", "1"): "N", ("NS", "2"): "S", ("EW", "1"): "E", ("EW", "2"): "W"}
+
+
+def _pairs_seat(*, table: Table, user: User):
+    """``table_seat_get`` at a table of a format that seats the entries' pairs, in one
+    query (the table's line-up and the user's membership of its entries together): the
+    same rule as ``Format.table_side`` then ``seat_letter_of``, step by step. ``_UNSURE``
+    when the user belongs to both entries (the long way decides, as it always did)."""
+    entries = [e for e in (table.ns_id, table.ew_id) if e]
+    lineup = TableSeat.objects.filter(table=table).order_by().values_list("player_id", "seat")
+    member = (
+        EntryMember.objects.filter(entry_id__in=entries, player=user)
+        .order_by()
+        .annotate(key=-F("entry_id"), place=Cast("position", CharField()))
+        .values_list("key", "place")
+    )
+    rows = list(lineup.union(member, all=True))
+    members = [(-key, place) for key, place in rows if key < 0]  # ids are positive
+    # the line-up as seat_letter_of reads it (in seat order: a player twice keeps the last)
+    seats = sorted((seat, key) for key, seat in rows if key > 0)
+    if len(members) > 1:
+        return _UNSURE
+    if not members:  # no player of the table's entries: a substitute's line-up seat?
+        return next((seat for seat, key in seats if key == user.pk), None)
+    held = {key: seat for seat, key in seats}
+    if seat := held.get(user.pk):
+        return seat
+    entry_id, place = members[0]
+    seat = _PAIR_SEATS.get((table.side_of(entry_id), place))
+    # a seat the line-up gives to someone else is no longer theirs (seat_letter_of)
+    return None if seat in held.values() else seat
 
 
 def table_watch_delay(*, table: Table, user: User) -> int | None:

@@ -40,7 +40,11 @@ from tournaments.services.results_online import (
 )
 
 from .double_dummy import cut_result_double_dummy
-from .lock_objects import board_play_for_update, board_plays_in_play_for_update
+from .lock_objects import (
+    board_play_for_update,
+    board_play_started_for_update,
+    board_plays_in_play_for_update,
+)
 from .models import BoardPlay, PlayAction
 from .records import auction_record, play_record
 from .seats import seat_players
@@ -245,7 +249,19 @@ def _actor(table: EventTable, user: User, *, own: str | None, kind: str, seat) -
 
 def _board_in_play(table: EventTable, now: datetime) -> tuple[Board, BoardPlay, list]:
     """The table's board in play, its ``BoardPlay`` (created when the board starts, else
-    locked) and its stored actions; refused when the table has none left."""
+    locked) and its stored actions; refused when the table has none left.
+
+    The short way, one query: the table's one board in play with no result typed for it
+    is its current board, as ``table_boards_get`` would find it (a board starts only as
+    the table's current one, and no board before it is ever undone: a finished
+    ``BoardPlay`` stays finished and a result is never deleted). Any other case (none
+    in play, or a result typed for the board in play so that the table moves past it)
+    goes the long way, unchanged."""
+    started = board_play_started_for_update(table_id=table.pk)
+    if len(started) == 1:
+        play = started[0]
+        play.table = table  # the table locked and loaded (the board's end reads it)
+        return play.board, play, board_actions(play)
     where = table_boards_get(table=table)
     if where.current is None:
         raise play_refusal("board_over")

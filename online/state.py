@@ -9,7 +9,13 @@ actions, so each connection computes its own seat's view without a database read
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from tableplay import Action, Table, table_view
+
+#: How many engines built from snapshots a process keeps (``shared_table``): a table's
+#: last few states, for the tables whose connections this process serves.
+SHARED_TABLES = 512
 
 
 def group_name(table_id: int) -> str:
@@ -33,10 +39,47 @@ def snapshot_table(snapshot: dict) -> Table | None:
     return table
 
 
+def shared_table(snapshot: dict) -> Table | None:
+    """``snapshot_table``, built once per process for a given snapshot: the four seats'
+    connections of a table (and anyone watching it) in one process turn one broadcast
+    into their views from one replay of the board. Read only: the engine is shared, so
+    nothing may ``apply`` to it (``table_view`` only reads; a caller that acts builds its
+    own with ``snapshot_table``). The key is the whole of what the replay reads, so two
+    snapshots share an engine only when they would replay to the same table."""
+    if snapshot.get("deal") is None:
+        return None
+    return _shared_table(
+        snapshot["table"],
+        snapshot["board"],
+        snapshot["deal"],
+        snapshot["dealer"],
+        snapshot["vulnerability"],
+        snapshot["undo_allowed"],
+        snapshot["base_version"],
+        tuple(tuple(action) for action in snapshot["actions"]),
+    )
+
+
+@lru_cache(maxsize=SHARED_TABLES)
+def _shared_table(
+    table_id, board_id, deal, dealer, vulnerability, undo_allowed, base_version, actions
+) -> Table:
+    return snapshot_table(
+        {
+            "deal": deal,
+            "dealer": dealer,
+            "vulnerability": vulnerability,
+            "undo_allowed": undo_allowed,
+            "base_version": base_version,
+            "actions": actions,
+        }
+    )
+
+
 def seat_view(snapshot: dict, seat: str | None, *, table: Table | None = None) -> dict:
     """The table as ``seat`` ("N", "E", "S", "W"; None for a director or spectator) may
     see it, with the board's place in the round (docs/online-play.md, the table view)."""
-    table = table if table is not None else snapshot_table(snapshot)
+    table = table if table is not None else shared_table(snapshot)
     view = table_view(table, seat) if table is not None else {"version": snapshot["base_version"]}
     return {
         "event": snapshot["event"],

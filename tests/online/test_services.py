@@ -262,7 +262,7 @@ def test_an_action_s_queries_are_bounded(online, django_assert_max_num_queries):
     dealer = online.engine().to_play
     online.act(dealer, "call", "1C")
     version = online.engine().version
-    with django_assert_max_num_queries(16):
+    with django_assert_max_num_queries(11):
         online.act(seat_next(dealer), "call", "P", version=version)
 
 
