@@ -164,7 +164,16 @@ if REDIS_URL:
                 # ``brpop_timeout`` (5 s); the Redis client's own read timeout (5 s by
                 # default) must be longer, or a seat whose table is quiet for 5 s loses
                 # its WebSocket (``python -m bench play`` measured it).
-                "hosts": [{"address": REDIS_URL, "socket_timeout": 15}],
+                # Its pool of Redis connections per process: redis-py's default of 100
+                # ran out under 2,000 connections a process (MaxConnectionsError, the
+                # bench's actions never answered).
+                "hosts": [
+                    {
+                        "address": REDIS_URL,
+                        "socket_timeout": 15,
+                        "max_connections": env.int("CHANNEL_LAYER_MAX_CONNECTIONS", default=1000),
+                    }
+                ],
                 "capacity": 1500,
                 "expiry": 30,
             },
