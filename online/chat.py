@@ -15,7 +15,7 @@ from accounts.models import User
 from tournaments.errors import BridgeError, ConflictError
 
 from .selectors import table_seat_get
-from .services import _table, play_refusal
+from .services import online_table_get, play_refusal
 
 #: The longest chat message, in characters.
 CHAT_MAX_CHARS = 200
@@ -25,7 +25,7 @@ def chat_message_build(*, user: User, event_id: int, table_id: int, text) -> dic
     """The message a seated player's chat line becomes for the table's seats, or a
     refusal: ``not_seated`` (only the table's players chat), ``chat_off`` (the event's
     setting), ``bad_message`` (no text, or too long)."""
-    table = _table(event_id, table_id)
+    table = online_table_get(event_id, table_id)
     seat = table_seat_get(table=table, user=user)
     if seat is None:
         raise play_refusal("not_seated")

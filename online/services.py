@@ -109,7 +109,9 @@ def play_refusal(code: str) -> BridgeError:
     return BridgeError(message, code=code)
 
 
-def _table(event_id: int, table_id: int) -> EventTable:
+def online_table_get(event_id: int, table_id: int) -> EventTable:
+    """The event's table ``table_id`` with its round and event loaded (404 ``not_found``
+    when it is not one of the event's tables with a round)."""
     table = (
         EventTable.objects.select_related("round__event")
         .filter(pk=table_id, event_id=event_id, round__isnull=False)
@@ -134,13 +136,13 @@ def _viewer(table: EventTable, user: User) -> str | None:
 
 def table_viewer_get(*, user: User, event_id: int, table_id: int) -> str | None:
     """The seat a connection of ``user`` receives views for (None: a director)."""
-    return _viewer(_table(event_id, table_id), user)
+    return _viewer(online_table_get(event_id, table_id), user)
 
 
 def table_state_get(*, user: User, event_id: int, table_id: int) -> dict:
     """The table's board in play (or its last one finished) as the user's seat may see
     it; a director sees the whole table."""
-    table = _table(event_id, table_id)
+    table = online_table_get(event_id, table_id)
     seat = _viewer(table, user)
     if seat is None:  # a delayed spectator: as it stood the delay ago (online.spectators)
         delay = table_watch_delay(table=table, user=user)
@@ -194,7 +196,7 @@ def play_act(
     seat the sender acts for, when it says one (another than its own is refused)."""
     now = now or timezone.now()
     with transaction.atomic(durable=True):
-        table = _table(event_id, table_id)
+        table = online_table_get(event_id, table_id)
         own = _viewer(table, user)  # who asks, before anything else
         actor = _actor(table, user, own=own, kind=kind, seat=seat)
         value = _value_text(kind, value)

@@ -19,9 +19,9 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from online.director import seat_players
 from online.models import SeatPresence
 from online.presence import SEATS, drop_is_outage, presence_check
+from online.seats import seat_players
 from online.selectors import table_boards_get
 from tournaments.errors import BridgeError
 from tournaments.lock_objects import event_for_update

@@ -14,10 +14,11 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from accounts.robots import robot_user
-from online.director import director_event_get, seat_players
+from online.director import director_event_get
 from online.models import BoardPlay, SeatPresence
 from online.presence import SEATS
-from online.services import _table
+from online.seats import seat_players
+from online.services import online_table_get
 from online.signals import table_changed
 from tournaments.errors import BridgeError, ConflictError, PermissionDeniedError
 from tournaments.lock_objects import event_for_update, table_for_update
@@ -164,7 +165,7 @@ def robot_remove(*, director: User, event_id: int, table_id: int, seat: str) -> 
 def seat_reclaim(*, user: User, event_id: int, table_id: int) -> RobotSeat:
     """The player a robot replaced takes the seat back: at once when no board is in play
     at the table, else when the board in play ends (``docs/rules.md`` § Robots)."""
-    _table(event_id, table_id)  # a 404 for a table not of this event, before any lock
+    online_table_get(event_id, table_id)  # a 404 for a table not of this event, before any lock
     with transaction.atomic(durable=True):
         event = event_for_update(event_id)
         table = _table_locked(event, table_id)

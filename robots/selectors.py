@@ -6,7 +6,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from online.selectors import table_seat_get
-from online.services import _table
+from online.services import online_table_get
 from tournaments.errors import PermissionDeniedError
 from tournaments.models import Table
 
@@ -24,7 +24,7 @@ def reclaim_state(*, user: User, event_id: int, table_id: int) -> dict:
     """Where the seat of a player a robot replaced stands: ``robot`` (the robot plays
     it), ``asked`` (theirs when the board in play ends) or ``yours`` (given back). 403
     to anyone with no seat at the table and no robot in their place."""
-    table = _table(event_id, table_id)  # 404 not_found outside the event
+    table = online_table_get(event_id, table_id)  # 404 not_found outside the event
     row = replaced_seat(table=table, user=user)
     if row is not None:
         return {"seat": row.seat, "state": "asked" if row.release_requested else "robot"}

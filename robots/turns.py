@@ -19,7 +19,7 @@ from django.conf import settings
 from django.core.cache import cache
 
 from online.selectors import table_snapshot_get
-from online.services import _table, play_act
+from online.services import online_table_get, play_act
 from online.state import seat_view, snapshot_table
 from robots import DEFAULT_BUDGET, DEFAULT_SAMPLES, robot_act
 from robots.answers import seat_asked
@@ -85,7 +85,7 @@ def _robot_views(table_id: int) -> list[tuple[TableSeat, dict]]:
     rows = robot_seats(table_id)
     if not rows:
         return []
-    table = _table(rows[0].table.event_id, table_id)
+    table = online_table_get(rows[0].table.event_id, table_id)
     snapshot = table_snapshot_get(table=table)
     engine = snapshot_table(snapshot)
     if engine is None or engine.phase == "over":

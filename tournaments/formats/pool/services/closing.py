@@ -157,10 +157,9 @@ def pool_clock_step(*, event: Event, now: datetime) -> str | None:
 
 
 def _pool_finish(event: Event, now: datetime) -> None:
-    """The period is over: every table closes, the leaderboard is final (entries'
-    totals and ranks), and nothing more can be entered."""
-    open_ = Round.objects.filter(event=event, status=Round.Status.OPEN).values_list("pk", flat=True)
-    _sittings_close(event, [(pk, now) for pk in open_])
+    """The period is over (every table closed already, by the clock's step that calls
+    this): the leaderboard is final (entries' totals and ranks), and nothing more can be
+    entered."""
     PoolReady.objects.filter(event=event).delete()
     entries = {e.pk: e for e in Entry.objects.filter(event=event)}
     for row in leaderboard_get(event=event):
