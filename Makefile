@@ -23,9 +23,7 @@ demo: install
 	$(BIN)/python manage.py demo_data
 	$(BIN)/python manage.py demo_ladder
 	$(BIN)/python manage.py demo_rate
-	@echo "Serving on http://127.0.0.1:$(PORT)/ with the in-process round clock (Ctrl-C stops both)."
-	$(BIN)/python manage.py run_clock & clock=$$!; \
-	trap 'kill $$clock 2>/dev/null' EXIT INT TERM; \
+	@echo "Serving on http://127.0.0.1:$(PORT)/ (the round clock and the robots run in this one process)."
 	$(BIN)/python manage.py runserver --noreload 127.0.0.1:$(PORT)
 
 # Empties the demo database and loads the demo anew (the virtualenv stays); then `make demo`.

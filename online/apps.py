@@ -11,6 +11,7 @@ class OnlineConfig(AppConfig):
         from tournaments.extensions import OnlineSimulator, online_simulators
 
         from . import (
+            access,  # noqa: F401 - connects the recheck of open sockets
             receivers,  # noqa: F401 - connects the round close's cut
             simulation,
         )

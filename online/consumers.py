@@ -10,12 +10,19 @@ over ``ONLINE_MESSAGES_PER_SECOND`` (``too_fast``). A ``chat`` message, when the
 allows chat, is relayed to the table's seats (``online.chat``); a delayed spectator is
 sent the stored table the delay after each change (``online.spectators``). Shapes:
 docs/online-play.md.
+
+Every connection also joins its event's group (``event-<id>``): when what let it in
+changes anywhere in the event (``online.access``), it asks the seat rule and the
+spectators' rule again, and is closed when the answer is no longer the one it was
+opened with. However a connection ends (a close, a refusal, a fault), it is counted out
+(``online.presence``) and its user's socket count is given back.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import time
 from collections import deque
 
@@ -29,11 +36,19 @@ from django.utils.translation import gettext as _
 from tournaments.errors import BridgeError
 
 from . import presence, services
+from .access import event_group_name
 from .chat import chat_message_build
 from .state import group_name, seat_view
 
+logger = logging.getLogger(__name__)
+
 #: The close code of a connection refused at connect (not signed in, no seat here).
 CLOSE_REFUSED = 4403
+#: The close code of a connection whose seat or delay changed: its page connects again.
+CLOSE_CHANGED = 4409
+
+#: Open table sockets of each user in this process (``ONLINE_SOCKETS_PER_USER``).
+_sockets_of: dict[int, int] = {}
 
 
 def _in_a_thread(fn):
@@ -55,7 +70,17 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     seat: str | None = None
     delay: int = 0
     group: str | None = None
+    event_group: str | None = None
     shown_out: bool = False
+    counted_user: int | None = None  # whose socket count this connection holds
+
+    async def __call__(self, scope, receive, send):
+        """The connection's whole life: whatever ends it (a close, or a fault anywhere
+        in the consumer), it is counted out."""
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            await self._ended()
 
     async def connect(self) -> None:
         kwargs = self.scope["url_route"]["kwargs"]
@@ -67,6 +92,15 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         if user is None or not user.is_authenticated:
             await self._refuse("not_authenticated", _("Sign in first."))
             return
+        if _sockets_of.get(user.pk, 0) >= settings.ONLINE_SOCKETS_PER_USER:
+            await self._refuse("too_many_sockets", _("Too many open tables: close one first."))
+            return
+        _sockets_of[user.pk] = _sockets_of.get(user.pk, 0) + 1
+        self.counted_user = user.pk
+        # in the event's group before the rules are asked: a change made while they are
+        # asked reaches this connection, which then asks again
+        self.event_group = event_group_name(self.event_id)
+        await self.channel_layer.group_add(self.event_group, self.channel_name)
         try:
             view = await database_sync_to_async(services.table_state_get)(
                 user=user, event_id=self.event_id, table_id=self.table_id
@@ -82,17 +116,41 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         if self.seat is not None:  # docs/rules.md § Online play, disconnections
             await presence.consumer_connected(self, user_id=user.pk)
 
-    async def _refuse(self, code: str, detail: str) -> None:
+    async def _refuse(self, code: str, detail: str, *, close_code: int = CLOSE_REFUSED) -> None:
+        self.shown_out = True  # nothing more is sent to it
         await self.send_json({"type": "error", "id": None, "code": code, "detail": detail})
-        await self.close(code=CLOSE_REFUSED)
+        await self.close(code=close_code)
 
     async def disconnect(self, code) -> None:
+        await self._ended()
+
+    async def _ended(self) -> None:
+        """Count the connection out, once: its presence first (the seat is free to be
+        marked gone), then its groups. A fault in one step never skips the others."""
+        if getattr(self, "_over", False):
+            return
+        self._over = True
+        self.shown_out = True
         for task in list(getattr(self, "later", ())):
             task.cancel()
-        if self.group is not None:
-            await self.channel_layer.group_discard(self.group, self.channel_name)
-            if self.seat is not None:
-                await presence.consumer_disconnected(self)
+        if self.counted_user is not None:
+            left = _sockets_of.get(self.counted_user, 1) - 1
+            if left > 0:
+                _sockets_of[self.counted_user] = left
+            else:
+                _sockets_of.pop(self.counted_user, None)
+            self.counted_user = None
+        steps = []
+        if self.seat is not None and self.group is not None:
+            steps.append(presence.consumer_disconnected(self))
+        for group in (self.group, self.event_group):
+            if group is not None and self.channel_layer is not None:
+                steps.append(self.channel_layer.group_discard(group, self.channel_name))
+        for step in steps:
+            try:
+                await step
+            except Exception:  # noqa: BLE001 - an entry not counted out expires by itself
+                logger.exception("closing connection %s", self.channel_name)
 
     # -- client -> server ---------------------------------------------------------------
 
@@ -110,7 +168,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self.sent_at.append(now)
         try:
             content = json.loads(text_data) if text_data is not None else None
-        except ValueError:
+        except (ValueError, RecursionError):  # not JSON, or nested too deep to read
             content = None
         if not isinstance(content, dict):
             await self._error(None, "bad_message", _("A message is a JSON object."))
@@ -167,7 +225,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
 
     async def table_state(self, message: dict) -> None:
         """A change at the table: this seat's view of each snapshot, in order."""
-        if self.shown_out:  # shown the door (table_reseat)
+        if self.shown_out:  # shown the door (table_recheck)
             return
         if self.delay:  # never the live snapshot: the stored table, the delay later
             task = asyncio.get_running_loop().create_task(self._delayed_state())
@@ -177,18 +235,28 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         for snapshot in message["states"]:
             await self.send_json({"type": "state", "table": seat_view(snapshot, self.seat)})
 
-    async def table_reseat(self, message: dict) -> None:
-        """The director moved a substitute in: a connection whose seat is no longer its
-        user's is closed (docs/rules.md § Online play, the director)."""
+    async def table_recheck(self, message: dict) -> None:
+        """What let this connection in has changed somewhere in its event (docs/rules.md
+        § Online play, who may keep watching): ask the rules again. A consumer handles
+        its messages one at a time, so no state of the table is sent to it until the
+        answer is in: nothing the change forbids reaches it."""
+        if self.group is None or self.shown_out:
+            return
         try:
-            seat = await database_sync_to_async(services.table_viewer_get)(
+            access = await database_sync_to_async(services.table_access_get)(
                 user=self.scope["user"], event_id=self.event_id, table_id=self.table_id
             )
         except BridgeError:
-            seat = None
-        if seat != self.seat:
-            self.shown_out = True  # nothing more is sent to it
-            await self._refuse("not_seated", _("Your seat at this table is someone else's now."))
+            await self._refuse("not_seated", _("You may no longer watch this table."))
+            return
+        if access != (self.seat, self.delay):
+            await self._refuse(
+                "seat_changed", _("Your place at this table has changed: looking again."),
+                close_code=CLOSE_CHANGED,
+            )  # fmt: skip
+
+    # the message a table's own change of seats sent (kept: a process not yet updated)
+    table_reseat = table_recheck
 
     async def _delayed_state(self) -> None:
         await asyncio.sleep(self.delay)

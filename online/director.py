@@ -12,8 +12,6 @@ from dataclasses import dataclass
 from datetime import datetime
 from functools import partial
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -35,7 +33,7 @@ from .models import BoardPlay, PlayAction, SeatDisconnection, SeatPresence
 from .presence import SEATS, connected_map
 from .seats import seat_players
 from .selectors import table_snapshot_get
-from .state import group_name, snapshot_table
+from .state import snapshot_table
 
 logger = logging.getLogger(__name__)
 
@@ -348,16 +346,9 @@ def seat_substitute(
 
 
 def reseat_broadcast(*, table_id: int) -> None:
-    """Tell the table's connections to check their seats again (the player replaced is
-    shown the door), then send the table with its seats' new holders."""
-    layer = get_channel_layer()
-    if layer is None:
-        return
-    try:
-        async_to_sync(layer.group_send)(group_name(table_id), {"type": "table.reseat"})
-    except Exception:  # noqa: BLE001 - the seat is stored; a reconnection is refused anyway
-        logger.exception("reseat broadcast to table %s failed", table_id)
-    # then the table as it stands, with who holds each seat now (the seat names)
+    """Send the table with its seats' new holders. Its connections were asked again
+    already, by the seat's change itself (online.access): the player replaced was shown
+    the door before this state is sent."""
     table = Table.objects.select_related("round__event").filter(pk=table_id).first()
     if table is not None and table.round is not None:
         table.event = table.round.event

@@ -147,7 +147,9 @@ class SeatPresence(models.Model):
 
 
 class SeatConnection(models.Model):
-    """One open WebSocket of a seated player, on one server process."""
+    """One open WebSocket of a seated player, on one server process. Its process's
+    heartbeat renews ``seen_at`` while the socket is open there; an entry not renewed
+    within the process timeout has ended, however it ended (online.presence)."""
 
     channel_name = models.CharField(_("channel"), max_length=200, unique=True)
     presence = models.ForeignKey(
@@ -158,6 +160,7 @@ class SeatConnection(models.Model):
         related_name="connections",
     )  # fmt: skip
     opened_at = models.DateTimeField(_("opened at"), default=timezone.now)
+    seen_at = models.DateTimeField(_("last seen"), default=timezone.now, db_index=True)
 
     class Meta:
         verbose_name = _("connection")

@@ -29,7 +29,6 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from tournaments.lock_objects import event_for_update
-from tournaments.models import Table
 from tournaments.services.results_online import round_past_end
 from tournaments.signals import player_disconnected
 
@@ -82,7 +81,13 @@ def process_beat(*, now: datetime | None = None) -> None:
                 table_id=table_id, seat=seat, user_id=user_id, channel_name=channel_name,
                 now=now,
             )  # fmt: skip
-    SeatPresence.objects.filter(open__process_id=pid).update(last_seen=now)
+    # only the sockets open here now are renewed: an entry whose socket ended without
+    # its close being recorded (a crash, a fault of the database or the layer) expires
+    open_here = list(_open_here)
+    SeatConnection.objects.filter(process_id=pid, channel_name__in=open_here).update(seen_at=now)
+    SeatPresence.objects.filter(open__process_id=pid, open__channel_name__in=open_here).update(
+        last_seen=now
+    )
 
 
 async def _beat_forever() -> None:
@@ -118,7 +123,7 @@ def seat_connect(
         )
         _row, opened = SeatConnection.objects.get_or_create(
             channel_name=channel_name,
-            defaults={"presence": presence, "process_id": pid, "opened_at": now},
+            defaults={"presence": presence, "process_id": pid, "opened_at": now, "seen_at": now},
         )
         if not opened:  # counted already
             return False
@@ -151,6 +156,25 @@ def _connections_lost(lost: dict[int, int], *, at: datetime) -> None:
     SeatPresence.objects.filter(pk__in=list(lost), connections=0).update(
         gone_since=at, dropped_at=at, connected_since=None
     )
+
+
+def connections_expire(*, now: datetime | None = None) -> int:
+    """Connection entries not renewed by their process's heartbeat within the process
+    timeout have ended, however they ended (their close never recorded): the seat is no
+    longer counted as connected on them. Returns how many expired."""
+    now = now or timezone.now()
+    limit = now - timedelta(seconds=settings.ONLINE_PROCESS_TIMEOUT_SECONDS)
+    stale = list(SeatConnection.objects.filter(seen_at__lt=limit).values_list("pk", "presence_id"))
+    if not stale:
+        return 0
+    with transaction.atomic(durable=True):
+        lost: dict[int, int] = {}
+        gone = SeatConnection.objects.filter(pk__in=[pk for pk, _p in stale], seen_at__lt=limit)
+        for presence_id in gone.values_list("presence_id", flat=True):
+            lost[presence_id] = lost.get(presence_id, 0) + 1
+        gone.delete()
+        _connections_lost(lost, at=now)
+    return sum(lost.values())
 
 
 def processes_reap(*, now: datetime | None = None) -> int:
@@ -226,6 +250,7 @@ def presence_check(*, now: datetime | None = None) -> list[int]:
     Returns the ids of the ``SeatDisconnection`` rows it recorded."""
     now = now or timezone.now()
     processes_reap(now=now)
+    connections_expire(now=now)
     gone = list(
         SeatPresence.objects.filter(connections=0, gone_since__lte=now - _grace())
         .select_related("table__round__event", "user")
@@ -279,14 +304,9 @@ def _disconnection_record(presence: SeatPresence, *, now: datetime) -> SeatDisco
 def table_presence_broadcast(*, table_id: int) -> None:
     """Tell a table (and the directors watching it) who is disconnected: a fresh state
     of the table, whose ``connected`` says it."""
-    from .selectors import table_snapshot_get
-    from .services import table_broadcast
+    from .services import tables_refresh
 
-    table = Table.objects.select_related("round__event").filter(pk=table_id).first()
-    if table is None or table.round is None:
-        return
-    table.event = table.round.event
-    table_broadcast(table_id=table_id, states=[table_snapshot_get(table=table)])
+    tables_refresh(table_ids=[table_id])
 
 
 async def consumer_connected(consumer, *, user_id: int) -> None:
@@ -302,6 +322,9 @@ async def consumer_connected(consumer, *, user_id: int) -> None:
 
 
 async def consumer_disconnected(consumer) -> None:
-    """The table's WebSocket consumer closed a seat's connection."""
-    _open_here.pop(consumer.channel_name, None)
+    """The table's WebSocket consumer closed a seat's connection (or it ended any other
+    way: the consumer calls this whatever ended it). Once it is no longer open here the
+    heartbeat stops renewing it, so it expires even if this write fails."""
+    if _open_here.pop(consumer.channel_name, None) is None:
+        return  # not counted, or counted out already
     await database_sync_to_async(seat_disconnect)(channel_name=consumer.channel_name)

@@ -139,6 +139,16 @@ def table_viewer_get(*, user: User, event_id: int, table_id: int) -> str | None:
     return _viewer(online_table_get(event_id, table_id), user)
 
 
+def table_access_get(*, user: User, event_id: int, table_id: int) -> tuple[str | None, int]:
+    """What lets the user's connection watch the table: their seat (None: a director
+    or spectator) and how far behind they see it (0: live). Refused, as at connect,
+    when they may not watch it at all (``docs/rules.md`` § Online play, who may keep
+    watching)."""
+    table = online_table_get(event_id, table_id)
+    seat = _viewer(table, user)
+    return seat, (table_watch_delay(table=table, user=user) or 0) if seat is None else 0
+
+
 def table_state_get(*, user: User, event_id: int, table_id: int) -> dict:
     """The table's board in play (or its last one finished) as the user's seat may see
     it; a director sees the whole table."""
@@ -165,6 +175,17 @@ def table_broadcast(*, table_id: int, states: list[dict]) -> None:
         )
     except Exception:  # noqa: BLE001 - stored already; the clients catch up on reconnect
         logger.exception("broadcast to table %s failed", table_id)
+
+
+def tables_refresh(*, table_ids: list[int]) -> None:
+    """Send each table its state as it stands (after a change made without an action
+    there: its round closed, a seat marked disconnected or back)."""
+    tables = EventTable.objects.select_related("round__event").filter(
+        pk__in=table_ids, round__isnull=False
+    )
+    for table in tables:
+        table.event = table.round.event
+        table_broadcast(table_id=table.pk, states=[table_snapshot_get(table=table)])
 
 
 def _value_text(kind: str, value) -> str:
@@ -326,7 +347,12 @@ def round_boards_cut(*, rnd: Round, now: datetime | None = None) -> int:
     holds the event and the round FOR UPDATE); returns how many boards it cut."""
     now = now or timezone.now()
     with transaction.atomic():
-        plays = board_plays_in_play_for_update(table_ids=rnd.tables.values_list("pk", flat=True))
+        table_ids = list(rnd.tables.values_list("pk", flat=True))
+        plays = board_plays_in_play_for_update(table_ids=table_ids)
+        # a table whose board had not begun is told too: its round is over
+        idle = sorted(set(table_ids) - {p.table_id for p in plays})
+        if idle:
+            transaction.on_commit(partial(tables_refresh, table_ids=idle))
         if not plays:
             return 0
         undo = rnd.event.undo_allowed

@@ -93,8 +93,18 @@ DATABASES["default"]["CONN_HEALTH_CHECKS"] = env.bool("DB_CONN_HEALTH_CHECKS", d
 # docs/rules.md § Concurrency): on in the tests, off (no cost) in production.
 LOCK_ORDER_CHECK = env.bool("LOCK_ORDER_CHECK", default=False)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # Wait for a writer instead of failing at once (dev server + in-process clock).
-    DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+    # The embedded default's threads (requests, the clock, robots) write one at a time
+    # and never fail on a busy database: a transaction takes the write lock when it
+    # begins (IMMEDIATE: a reader that would write later cannot deadlock another, which
+    # SQLite answers at once with "database is locked"), a writer waits up to the
+    # timeout, and readers never wait for a writer (WAL).
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {
+            "timeout": 30,
+            "transaction_mode": "IMMEDIATE",
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        }
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_USER_MODEL = "accounts.User"
@@ -154,7 +164,8 @@ else:
 # Online play's channel layer (docs/online-play.md): each table's connections form a
 # group; with Redis a message sent by a player connected to one ASGI process reaches
 # the seats connected to another. With no REDIS_URL (the demo, the tests) one process
-# serves everything and the in-memory layer is enough.
+# serves everything, its clock and robots included (CLOCK_IN_SERVER), and the in-memory
+# layer is enough: online.layers hands a change made on any thread to the server's loop.
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
@@ -180,10 +191,12 @@ if REDIS_URL:
         }
     }
 else:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    CHANNEL_LAYERS = {"default": {"BACKEND": "online.layers.ServerChannelLayer"}}
 # A WebSocket message's size (bytes) and rate (messages a second per connection).
 ONLINE_MESSAGE_MAX_BYTES = env.int("ONLINE_MESSAGE_MAX_BYTES", default=4096)
 ONLINE_MESSAGES_PER_SECOND = env.int("ONLINE_MESSAGES_PER_SECOND", default=20)
+# How many table sockets one user may hold open on one server process (docs/rules.md).
+ONLINE_SOCKETS_PER_USER = env.int("ONLINE_SOCKETS_PER_USER", default=12)
 # Presence at the online tables (docs/rules.md § Online play, disconnections): a seat
 # gone longer than the grace while its board is in play is disconnected; each ASGI
 # process beats every ONLINE_HEARTBEAT_SECONDS and is stopped once it has missed
@@ -255,6 +268,10 @@ CELERY_TASK_ALWAYS_EAGER = CELERY_BROKER_URL == "memory://"
 # With in-process tasks (the demo), robots play in a thread of their own, so that a
 # player's page never waits for them (docs/rules.md § Robots); production: the workers.
 ROBOTS_IN_THREAD = CELERY_TASK_ALWAYS_EAGER
+# With in-process tasks the round clock runs in the server process too (tournaments.clock,
+# started by config/asgi.py): every change it makes reaches the open tables through the
+# one process's channel layer. Production: Celery beat (CLOCK_IN_SERVER is off).
+CLOCK_IN_SERVER = env.bool("CLOCK_IN_SERVER", default=CELERY_TASK_ALWAYS_EAGER)
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_ACKS_LATE = True

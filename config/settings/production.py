@@ -28,6 +28,8 @@ if not SITE_URL:
         "SITE_URL must be set in production when DJANGO_ALLOWED_HOSTS names no single host."
     )
 CELERY_TASK_ALWAYS_EAGER = False
+ROBOTS_IN_THREAD = False
+CLOCK_IN_SERVER = False  # Celery beat is the clock
 
 # Keep a connection per worker thread for a minute instead of opening one per request,
 # and check it before reuse (a restarted PostgreSQL does not cost one failed request).

@@ -28,3 +28,5 @@ ROBOT_BUDGET = 0.2
 ROBOT_SAMPLES = 4
 # ... and right after the commit of the change that woke them, in the same thread.
 ROBOTS_IN_THREAD = False
+# No clock thread in the tests' servers: a test ticks the clock itself (tournaments.clock).
+CLOCK_IN_SERVER = False

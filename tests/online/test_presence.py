@@ -23,10 +23,20 @@ GRACE = 60
 
 
 def connect(online, seat, at, channel=None):
+    """A socket of ``seat`` opened at ``at`` and open in this process since (its
+    process's heartbeat renews it)."""
+    channel = channel or f"chan-{seat}"
     seat_connect(
         table_id=online.table.pk, seat=seat, user_id=online.players[seat].pk,
-        channel_name=channel or f"chan-{seat}", now=at,
+        channel_name=channel, now=at,
     )  # fmt: skip
+    presence._open_here[channel] = (online.table.pk, seat, online.players[seat].pk)
+
+
+@pytest.fixture(autouse=True)
+def _nothing_open_here():
+    yield
+    presence._open_here.clear()
 
 
 def everyone_connects(online, at):

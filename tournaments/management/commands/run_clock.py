@@ -1,13 +1,13 @@
-"""The in-process clock of the embedded default: the scheduler without Celery beat."""
+"""The round clock as a process of its own: the scheduler without Celery beat.
+
+``make demo`` runs the same clock inside its server process (tournaments.clock)."""
 
 import time
 
 from django.conf import settings
 from django.core.management.base import BaseCommand
-from django.utils import timezone
 
-from tournaments.services.schedule import events_advance
-from tournaments.signals import clock_ticked
+from tournaments.clock import clock_tick
 
 
 class Command(BaseCommand):
@@ -19,13 +19,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, interval, once, **opts):
         while True:
-            done = events_advance(name="clock")
-            for event_id, steps in done.items():
-                self.stdout.write(f"event {event_id}: {', '.join(steps)}")
-            # what the other beat entries do (the ladders' deadlines), in-process
-            for _receiver, answer in clock_ticked.send(sender=Command, now=timezone.now()):
-                if answer:
-                    self.stdout.write(str(answer))
+            clock_tick(self.stdout.write)
             if once:
                 return
             time.sleep(interval)
