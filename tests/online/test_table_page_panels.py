@@ -86,7 +86,7 @@ def test_the_page_has_the_words_for_where_a_seat_goes(client, table):
 
 
 def test_in_chinese_live_is_not_a_broadcast_and_a_wait_names_a_disconnection(client, table):
-    """"Live" was 直播 ("broadcast") everywhere: the table's connection is 已连接
+    """The word "Live" was 直播 ("broadcast") everywhere: the table's connection is 已连接
     (connected), the live pages 实时 (in real time); the turn line says a seat is gone."""
     client.cookies["django_language"] = "zh-hans"
     with translation.override("zh-hans"):
