@@ -67,6 +67,7 @@ def _table_strings() -> dict[str, str]:
         "your_turn_dummy": _("Your turn: play from dummy"),
         "your_turn_next": _("Your turn on board %(n)s: tap Next board"),
         "waiting_for": _("Waiting for %(seat)s"),
+        "waiting_for_gone": _("Waiting for %(seat)s (disconnected)"),
         "cards_left": _("Cards left: %(n)s"),
         "disconnected": _("disconnected"),
         "board": _("Board %(n)s"),
@@ -133,7 +134,7 @@ def _action_strings() -> dict[str, str]:
         "ends_at": _("Round ends at %(t)s"),
         # connection
         "connecting": _("Connecting…"),
-        "live": _("Live"),
+        "live": pgettext("the table's connection", "Live"),
         "polling": _("Reconnecting… (the table refreshes every 2 s)"),
         "load_failed": _("The table could not be loaded. Retrying…"),
         "spectator": _("You are watching this table."),

@@ -113,6 +113,7 @@ def session_summary(session: PracticeSession) -> dict:
     return {
         "boards": boards,
         "done": len(over),
+        "left": len(rows) - len(over),  # the page lists the played boards, and counts these
         "total": total,
         "total_text": points_text(total, method) if total is not None else "",
         "matchpoints": method == Event.Method.MP,

@@ -52,6 +52,8 @@
     });
   }
 
+  window.bridgehallLocalize = localize; // for a time a script has just written
+
   function tick() {
     localize();
     var clocks = document.querySelectorAll("[data-ends-at]");

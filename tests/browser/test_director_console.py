@@ -5,6 +5,8 @@ and an adjusted score given, each stored."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 
@@ -33,7 +35,7 @@ def _db(fn):
 
 @pytest.fixture
 def console(live_server, make_event, director):
-    event = make_event(pairs=4, start=True, online_play=True)
+    event = make_event(pairs=4, start=True, online_play=True, time_zone="Asia/Shanghai")
     online = seated_table(event)
     engine = online.engine()
     online.act(engine.to_play, "call", "1C")
@@ -57,12 +59,20 @@ def console(live_server, make_event, director):
 
 def test_the_console_rules_a_claim_moves_a_substitute_in_and_adjusts(console, browser):
     online = console["online"]
-    context = browser.new_context(viewport=PHONE)
+    # a director in New York, an event in Shanghai
+    context = browser.new_context(viewport=PHONE, timezone_id="America/New_York")
     context.add_cookies([{"name": "sessionid", "value": console["cookie"], "url": console["live"]}])
     page = context.new_page()
     page.goto(console["url"])
     card = page.locator(f'article[data-table="{online.table.pk}"]')
     card.locator(".td-claim").wait_for()
+    # the update's time as every page writes one: 24-hour in the event's zone, the zone
+    # named, then the viewer's own
+    page.locator("#td-status .localtime").wait_for()
+    status = page.locator("#td-status").inner_text()
+    assert re.fullmatch(
+        r"Updated \d\d:\d\d:\d\d Shanghai \(UTC\+8\) \(\d\d:\d\d:\d\d your time\)", status
+    ), status
     assert page.evaluate(NO_SCROLL), page.evaluate("document.documentElement.scrollWidth")
     card.locator('input[name="tricks"]').fill("9")
     card.get_by_role("button", name="Rule").click()

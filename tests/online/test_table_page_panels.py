@@ -83,3 +83,16 @@ def test_the_page_has_the_words_for_where_a_seat_goes(client, table):
     assert strings["go_table"] == "Round %(round)s: table %(table)s, %(direction)s."
     assert strings["go_wait"] == "Round %(round)s starts at %(time)s."
     assert strings["standings"] == "Standings" and strings["go_over"]
+
+
+def test_in_chinese_live_is_not_a_broadcast_and_a_wait_names_a_disconnection(client, table):
+    """The word "Live" was 直播 ("broadcast") everywhere: the table's connection is 已连接
+    (connected), the live pages 实时 (in real time); the turn line says a seat is gone."""
+    client.cookies["django_language"] = "zh-hans"
+    with translation.override("zh-hans"):
+        strings = config(_page(client, table, player(table.ns, 1)))["strings"]
+        live_page = translation.gettext("Live")
+        live_matches = translation.gettext("Live matches")
+    assert strings["live"] == "已连接"
+    assert (live_page, live_matches) == ("实时", "实时比赛")
+    assert strings["waiting_for_gone"] == "等待 %(seat)s（已断线）"

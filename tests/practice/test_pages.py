@@ -8,11 +8,11 @@ import pytest
 from django.urls import reverse
 
 from practice import services
-from practice.models import PracticeSession
+from practice.models import PracticeBoard, PracticeSession
 from tests.factories import UserFactory
 from tests.factories.pool import PoolBoardFactory, PoolEventFactory
 from tests.practice.conftest import play_grand_slam
-from tournaments.models import Event
+from tournaments.models import Board, Event
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -81,7 +81,8 @@ def test_summary_and_list_show_the_score_against_the_field(
     session = services.practice_create(user=user, event_id=mp_event.pk)
     client.force_login(user)
     before = client.get(reverse("practice:summary", args=[session.pk])).content.decode()
-    assert "Not played yet." in before and "1010" not in before  # nothing spoilt
+    assert "1 board to play: none played yet." in before and "1010" not in before  # no spoiler
+    assert 'class="practice-board"' not in before
     play_grand_slam(user, session)
     with django_assert_max_num_queries(10):
         html = client.get(reverse("practice:summary", args=[session.pk])).content.decode()
@@ -104,3 +105,22 @@ def test_staff_see_a_session_in_the_admin(client, mp_event):
         reverse("admin:practice_practicesession_change", args=[session.pk])
     ).content.decode()
     assert mp_event.name in html and "practice board" in html.lower()
+
+
+def test_the_summary_lists_the_boards_played_and_counts_the_rest(client, mp_event):
+    """Three boards, one played: that one is listed with its score, the two others are
+    one line ("2 more boards to play."), not two "Not played yet" entries."""
+    user = UserFactory()
+    session = services.practice_create(user=user, event_id=mp_event.pk)
+    first = Board.objects.get(event=mp_event, number=1)
+    for number in (2, 3):
+        board = Board.objects.create(
+            event=mp_event, number=number, deal=first.deal, dealer="E", vulnerability="NS"
+        )
+        PracticeBoard.objects.create(session=session, board=board, position=number)
+    play_grand_slam(user, session)
+    client.force_login(user)
+    html = client.get(reverse("practice:summary", args=[session.pk])).content.decode()
+    assert re.findall(r'class="practice-board" data-board="(\d+)"', html) == ["1"]
+    assert "2 more boards to play." in html
+    assert "Not played yet" not in html

@@ -172,7 +172,35 @@
       }
       gone.appendChild(line);
     });
-    statusNode.textContent = t("updated", { t: new Date(data.now).toLocaleTimeString() });
+    updated(data.now);
+  }
+
+  // "Updated 14:48:01 Shanghai (UTC+8)": the server's time of the data, 24-hour in the
+  // event's zone with the zone named, as every page writes times (docs/rules.md § Times
+  // and places; the page's <template id="td-time"> carries the zone and its name), and
+  // the viewer's own time after it where that differs (static/js/clock.js).
+  var timeTemplate = document.getElementById("td-time");
+  function updated(now) {
+    var at = new Date(now);
+    var stamp = timeTemplate && timeTemplate.content.querySelector("time");
+    var time = stamp ? stamp.cloneNode(true) : null;
+    var text;
+    try {
+      var parts = {};
+      new Intl.DateTimeFormat("en-GB", {
+        hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23",
+        timeZone: time ? time.getAttribute("data-tz") : undefined,
+      }).formatToParts(at).forEach(function (p) { parts[p.type] = p.value; });
+      text = parts.hour + ":" + parts.minute + ":" + parts.second;
+    } catch (e) { time = null; }
+    if (isNaN(at.getTime()) || !time) { statusNode.textContent = t("updated", { t: now || "" }); return; }
+    time.setAttribute("datetime", at.toISOString());
+    time.firstChild.textContent = text + " "; // then the zone's name, kept
+    var words = t("updated", { t: "\u0000" }).split("\u0000");
+    statusNode.textContent = words[0];
+    statusNode.appendChild(time);
+    statusNode.appendChild(document.createTextNode(words.slice(1).join("")));
+    if (window.bridgehallLocalize) window.bridgehallLocalize();
   }
 
   function busyTyping() {

@@ -248,19 +248,31 @@
     return box;
   }
 
+  // A seat whose player is disconnected: `connected` is false for it (null at a
+  // practice table, where the other three are robots).
+  function isGone(seat) {
+    return !!(view && view.connected && view.connected[seat] === false);
+  }
+
   function seatLabel(seat) {
     var tags = [];
     if (seat === cfg.seat) tags.push(el("span", { class: "tag you", text: t("you") }));
     if (view.declarer && seat === view.declarer && view.phase !== "auction") tags.push(el("span", { class: "tag", text: t("declarer") }));
     if (view.dummy && seat === view.dummy && view.phase !== "auction") tags.push(el("span", { class: "tag", text: t("dummy") }));
-    var connected = view.connected ? view.connected[seat] : undefined;
-    if (connected === false) tags.push(el("span", { class: "tag off", text: t("disconnected") }));
+    // gone longer than the grace (docs/rules.md § Online play): said to everyone at the
+    // table, and cleared when the player is back
+    var gone = isGone(seat);
+    if (gone) {
+      tags.push(el("span", { class: "tag off", "data-gone": seat }, [
+        el("span", { class: "sr-only", text: seatName(seat) + ": " }), t("disconnected"),
+      ]));
+    }
     var holder = players[seat];
     var name = holder ? holder.name : (cfg.names || {})[seat];
     if (holder && holder.robot) tags.push(el("span", { class: "tag robot", text: t("robot") }));
     return el("div", {
-      class: "seat-label" + (vulnerable(seat) ? " vul-red" : "") + (view.to_play === seat && view.phase !== "over" ? " turn" : ""),
-      title: name || null, // a phone hides the names beside the table
+      class: "seat-label" + (vulnerable(seat) ? " vul-red" : "") + (view.to_play === seat && view.phase !== "over" ? " turn" : "") + (gone ? " gone" : ""),
+      title: name || null, // a narrow phone may cut a long name short
     }, [
       el("span", { class: "seat-dot", text: seat }),
       el("span", { class: "who" }, [el("span", { class: "seat-dir", text: seatName(seat) }), name ? el("span", { class: "player", text: name }) : null]),
@@ -445,11 +457,12 @@
     }
     if (view.phase === "over" || view.claim || view.undo) { turn.textContent = ""; turn.className = "turn"; return; }
     var mine = myTurn();
-    turn.className = "turn" + (mine ? " mine" : "");
+    turn.className = "turn" + (mine ? " mine" : "") + (!mine && view.actor && isGone(view.actor) ? " gone" : "");
     if (mine) turn.textContent = view.to_play === cfg.seat ? t("your_turn") : t("your_turn_dummy");
     else if (view.actor) {
       var name = players[view.actor] ? players[view.actor].name : (cfg.names || {})[view.actor];
-      turn.textContent = t("waiting_for", { seat: seatName(view.actor) + (name ? " (" + name + ")" : "") });
+      if (isGone(view.actor)) turn.textContent = t("waiting_for_gone", { seat: seatName(view.actor) });
+      else turn.textContent = t("waiting_for", { seat: seatName(view.actor) + (name ? " (" + name + ")" : "") });
     } else turn.textContent = "";
   }
 
@@ -512,6 +525,7 @@
     box.pass.disabled = !mine;
     box.x.disabled = !mine || !legal.X;
     box.xx.disabled = !mine || !legal.XX;
+    box.alert.disabled = !mine; // an alert goes with the player's own call
     box.alert.setAttribute("aria-pressed", alertOn ? "true" : "false");
     box.alertRow.hidden = !alertOn;
     box.node.classList.toggle("mine", mine);
