@@ -1,6 +1,6 @@
 """The robot's answers to a claim or an undo it is asked to agree to (docs/rules.md
 § Robots): it accepts an undo as a fair opponent would (the asking side's first of the
-board, and not of a card that completed a trick), and accepts a claim when the claimer's
+board), and accepts a claim when the claimer's
 side takes at least the claimed tricks double dummy in every layout it samples of the
 cards it cannot see (the claimer's hand is faced, so it sees it); otherwise, or on a
 fault, it rejects the claim and the director rules."""
@@ -27,13 +27,9 @@ def seat_asked(view: dict, seat: str, waiting: dict) -> bool:
 
 def undo_fair(view: dict) -> bool:
     """Whether a fair opponent lets the waiting undo through (docs/rules.md § Robots,
-    *Its answers*): a slip is put right once a side a board, and a trick once completed
-    is turned and stays as it was played."""
+    *Its answers*): a slip is put right once a side a board, not again."""
     asker = side(view["undo"]["seat"])
-    if view.get("undone", {}).get(asker, 0) >= 1:
-        return False
-    # In the play the undo takes back the last card: the fourth of a trick completed it.
-    return not (view["play"] and len(view["play"]) % 4 == 0)
+    return view.get("undone", {}).get(asker, 0) == 0
 
 
 def undo_answer(view: dict, seat: str) -> str | None:
