@@ -36,7 +36,10 @@ class TableViewSerializer(serializers.Serializer):
     )
     hands = serializers.DictField(
         child=serializers.ListField(child=serializers.CharField(), allow_null=True),
-        help_text="Each seat's cards left, null where this seat may not see them.",
+        help_text=(
+            "Each seat's cards left, null where this seat may not see them (its own, dummy's "
+            "once led, a claimer's once claimed, all once the board is over)."
+        ),
     )
     auction = serializers.ListField(child=serializers.DictField())
     contract = serializers.CharField(allow_null=True)
@@ -47,6 +50,10 @@ class TableViewSerializer(serializers.Serializer):
     tricks_won = serializers.DictField(child=serializers.IntegerField())
     claim = serializers.DictField(allow_null=True)
     undo = serializers.DictField(allow_null=True)
+    undone = serializers.DictField(
+        child=serializers.IntegerField(),
+        help_text="Undos accepted on this board, by the side that asked.",
+    )
     result = serializers.DictField(allow_null=True)
     deal = serializers.CharField(allow_null=True, help_text="PBN, once the board is over.")
     ends_at = serializers.DateTimeField(help_text="When the round's clock cuts the board.")

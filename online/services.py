@@ -86,6 +86,10 @@ REFUSALS = {
     "bad_message": _("That message is not understood."),
     "not_found": _("No such table in this event."),
     "not_online": _("This event is played at physical tables: enter the results on my-table."),
+    "already_answered": _("You have answered this already."),
+    "undo_shown": _(
+        "That cannot be taken back: what was shown after it (dummy, a claimer's hand) stays shown."
+    ),
 }
 #: Refusals about the table's state, not the request itself: 409 in the API.
 CONFLICTS = {"stale", "board_over", "round_over", "not_online"}

@@ -1,7 +1,9 @@
 """The robot's answers to a claim or an undo it is asked to agree to (docs/rules.md
-§ Robots): it accepts an undo, and accepts a claim when the claimer's side takes at least
-the claimed tricks double dummy in every layout it samples of the cards it cannot see;
-otherwise, or on a fault, it rejects the claim and the director rules."""
+§ Robots): it accepts an undo as a fair opponent would (the asking side's first of the
+board), and accepts a claim when the claimer's
+side takes at least the claimed tricks double dummy in every layout it samples of the
+cards it cannot see (the claimer's hand is faced, so it sees it); otherwise, or on a
+fault, it rejects the claim and the director rules."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ import time
 from robots.sampling import layout_sample, position_deal, view_known
 from tableplay.cards import seat_next, side
 
-__all__ = ["answer_choose"]
+__all__ = ["answer_choose", "undo_answer", "undo_fair"]
 
 
 def seat_asked(view: dict, seat: str, waiting: dict) -> bool:
@@ -23,12 +25,26 @@ def seat_asked(view: dict, seat: str, waiting: dict) -> bool:
     return seat in opponents and seat not in waiting["accepted"]
 
 
+def undo_fair(view: dict) -> bool:
+    """Whether a fair opponent lets the waiting undo through (docs/rules.md § Robots,
+    *Its answers*): a slip is put right once a side a board, not again."""
+    asker = side(view["undo"]["seat"])
+    return view.get("undone", {}).get(asker, 0) == 0
+
+
+def undo_answer(view: dict, seat: str) -> str | None:
+    """ "accept" or "reject" for the waiting undo, or None when ``seat`` is not asked."""
+    if view["undo"] is None or not seat_asked(view, seat, view["undo"]):
+        return None
+    return "accept" if undo_fair(view) else "reject"
+
+
 def answer_choose(view: dict, *, samples: int, budget: float, seed: int) -> str | None:
     """ "accept", "reject", or None when nothing waits for this seat's answer."""
     seat = view["viewer"]
     claim, undo = view["claim"], view["undo"]
     if undo is not None:
-        return "accept" if seat_asked(view, seat, undo) else None
+        return undo_answer(view, seat)
     if claim is None or claim["rejected"] or not seat_asked(view, seat, claim):
         return None
     try:
@@ -47,6 +63,8 @@ def _claimers_least(view: dict, *, samples: int, budget: float, seed: int) -> in
     rng = random.Random(seed * 1_000_003 + len(view["play"]))
     left = 13 - sum(1 for trick in view["tricks"] if len(trick["cards"]) == 4)
     claimers = side(view["claim"]["seat"])
+    if len(known["hidden"]) < 2:  # the claimer's hand faced: one layout is possible
+        samples = min(samples, 1)
     least = None
     for count in range(samples):
         elapsed = time.perf_counter() - started

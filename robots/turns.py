@@ -22,7 +22,7 @@ from online.selectors import table_snapshot_get
 from online.services import online_table_get, play_act
 from online.state import seat_view, snapshot_table
 from robots import DEFAULT_BUDGET, DEFAULT_SAMPLES, robot_act
-from robots.answers import seat_asked
+from robots.answers import seat_asked, undo_answer
 from robots.play import card_fallback
 from tableplay.engine import Action
 from tournaments.errors import BridgeError
@@ -110,12 +110,13 @@ def robot_due(table_id: int, *, faults: list[str] | None = None, fast: bool = Fa
 
 def action_simple(view: dict) -> Action | None:
     """A simple legal choice for the seat of ``view`` (the fallback that never stalls
-    the table): pass, the lowest legal card, accept an undo, reject a claim (the
-    director rules it)."""
+    the table): pass, the lowest legal card, answer an undo as a fair opponent would
+    (``robots.answers.undo_answer``), reject a claim (the director rules it)."""
     seat = view["viewer"]
     undo, claim = view["undo"], view["claim"]
     if undo is not None:
-        return Action("accept", seat) if seat_asked(view, seat, undo) else None
+        answer = undo_answer(view, seat)
+        return Action(answer, seat) if answer else None
     if claim is not None:
         if claim["rejected"] or not seat_asked(view, seat, claim):
             return None

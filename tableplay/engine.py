@@ -10,9 +10,9 @@ The rules are those of docs/rules.md § Online play: the auction and play of the
 opponent's double; three passes end the auction, four pass it out; declarer is the first
 of the side to name the strain; the opening lead by declarer's left; follow suit; the
 highest trump, else the highest card of the suit led, wins; the winner leads), claims
-answered by the opponents who are not dummy, and undo of one's own last call or card with
-the same opponents' consent. An illegal action raises :class:`TableError` and leaves the
-table unchanged.
+answered by the opponents who are not dummy, each answering once, and undo of one's own
+last call or card with the same opponents' consent, never once what it would hide has been
+shown. An illegal action raises :class:`TableError` and leaves the table unchanged.
 """
 
 from __future__ import annotations
@@ -112,6 +112,13 @@ class Table:
         self.claim: _Claim | None = None
         self.undo: _Undo | None = None
         self.ending: BoardResult | None = None  # set by a claim, ruling or cut
+        #: The seats whose hands a claim faced: shown to the whole table from then on.
+        self.faced: set[str] = set()
+        #: How many of ``moves`` can no longer be undone: what was shown after them (dummy
+        #: by the opening lead, a claimer's hand) cannot be hidden again.
+        self.settled = 0
+        #: Undos accepted on this board, by the side that asked (docs/rules.md § Robots).
+        self.undone: dict[str, int] = {"NS": 0, "EW": 0}
         self._derive()
 
     @classmethod
@@ -252,14 +259,13 @@ class Table:
 
     def _answers_waiting(self, action: Action, version: int) -> bool:
         """An answer sent at any version since the claim or undo it answers was made is
-        about that one (both opponents answer at once; docs/rules.md § Online play), as
-        long as its seat has not answered it yet: never applied twice."""
+        about that one (both opponents answer at once; docs/rules.md § Online play); a
+        seat that answered it already is refused by :meth:`_answer`, never applied twice."""
         waiting = self.claim or self.undo
         return (
             action.kind in ("accept", "reject")
             and waiting is not None
             and waiting.since <= version <= self.version
-            and action.seat not in waiting.accepted
         )
 
     def _check_player(self, action: Action) -> None:
@@ -311,6 +317,8 @@ class Table:
             if card[0] != led and any(c[0] == led for c in hand):
                 raise TableError("revoke", f"{seat} must follow suit ({led})")
         self.moves.append(Action("card", seat, card))
+        if len(self.cards) == 0:  # the opening lead faces dummy: it stays (§ Online play)
+            self.settled = len(self.moves)
         self._derive()
 
     def _claim(self, action: Action) -> None:
@@ -329,6 +337,10 @@ class Table:
                 "claim_too_many", f"only {self.tricks_left} tricks remain, not {tricks}"
             )
         self.claim = _Claim(action.seat, tricks, since=self.version + 1)
+        # The claimer faces their hand (docs/rules.md § Online play, Claims): it stays
+        # faced, and nothing before the claim can be undone.
+        self.faced.add(action.seat)
+        self.settled = len(self.moves)
 
     def answerers(self, seat: str) -> set[str]:
         """Who answers a claim or undo by ``seat``: its opponents, dummy apart once
@@ -351,6 +363,8 @@ class Table:
             raise TableError("nothing_to_answer", "no claim or undo waits for an answer")
         if action.seat not in self.answerers(waiting.seat):
             raise TableError("not_yours", "only the opponents answer")
+        if action.seat in waiting.accepted:  # a seat answers a claim or an undo once
+            raise TableError("already_answered", "you have answered this already")
         if not accept:
             if self.claim is not None:
                 self.claim.rejected = True  # the director rules
@@ -365,6 +379,7 @@ class Table:
             self.claim = None
         else:
             self.moves.pop()
+            self.undone[side(self.undo.seat)] += 1
             self.undo = None
             self._derive()
 
@@ -380,6 +395,10 @@ class Table:
         )
         if not own:
             raise TableError("nothing_to_undo", "only your own last call or card can be undone")
+        if len(self.moves) <= self.settled:
+            raise TableError(
+                "undo_shown", "what was shown after it (dummy, a claimer's hand) stays shown"
+            )
         self.undo = _Undo(action.seat, since=self.version + 1)
 
     def _rule(self, action: Action) -> None:

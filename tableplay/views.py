@@ -1,7 +1,8 @@
 """What one seat may see of a table: the only shape a seat is ever sent.
 
 docs/rules.md § Online play: a player sees their own hand; dummy once the opening lead is
-faced; every card played; all four hands once the board is over. An alert's explanation
+faced; a claimer's hand once the claim is made (faced to the whole table, as at a physical
+one); every card played; all four hands once the board is over. An alert's explanation
 is shown to the caller's opponents, never to the partner while the board is in play. A
 spectator (``viewer=None``) sees everything: whether one may watch is decided before this
 is called (the visibility rule of the event), not here.
@@ -12,7 +13,7 @@ from __future__ import annotations
 from dataclasses import asdict
 
 from scoring import format_contract
-from tableplay.cards import SEATS, hand_pbn
+from tableplay.cards import SEATS, hand_pbn, side
 from tableplay.engine import Table
 from tableplay.legal import legal_calls, legal_cards
 
@@ -29,6 +30,7 @@ def table_view(table: Table, viewer: str | None) -> dict:
             or over
             or seat == viewer
             or (seat == table.dummy and table.dummy_visible)
+            or seat in table.faced
         )
         hands[seat] = list(table.remaining[seat]) if visible else None
     auction = []
@@ -66,7 +68,7 @@ def table_view(table: Table, viewer: str | None) -> dict:
         "dummy": table.dummy,
         "play": [card.value for card in table.cards],
         "tricks": tricks,
-        "tricks_won": {"NS": table.tricks_won("NS"), "EW": table.tricks_won("EW")},
+        "tricks_won": _tricks_won(table),
         "claim": (
             None
             if claim is None
@@ -78,6 +80,7 @@ def table_view(table: Table, viewer: str | None) -> dict:
             }
         ),
         "undo": None if undo is None else {"seat": undo.seat, "accepted": sorted(undo.accepted)},
+        "undone": dict(table.undone),
         "result": asdict(result) if result else None,
         "legal": _legal(table, viewer),
     }
@@ -88,6 +91,19 @@ def _legal(table: Table, viewer: str | None) -> dict:
     if viewer is None or viewer != table.actor:
         return {"calls": [], "cards": []}
     return {"calls": legal_calls(table), "cards": legal_cards(table)}
+
+
+def _tricks_won(table: Table) -> dict[str, int]:
+    """Each side's tricks: those won in play, or once a claim or a ruling ended the board
+    the result it gave (the declaring side's total, the other side the rest)."""
+    result = table.result
+    if result is not None and result.status in ("claimed", "ruled"):
+        declaring = side(result.declarer)
+        return {
+            pair: result.tricks if pair == declaring else 13 - result.tricks
+            for pair in ("NS", "EW")
+        }
+    return {"NS": table.tricks_won("NS"), "EW": table.tricks_won("EW")}
 
 
 def _contract_text(table: Table) -> str | None:

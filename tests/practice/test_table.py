@@ -1,8 +1,8 @@
 """The practice table's rules beyond the worked example (docs/rules.md § Robots,
 *Practice*): the robots play a whole board around a player who is dummy, a claim the
-robots reject is withdrawn and play goes on, an undo is answered, and outside the
-in-process tasks the robots are woken by a Celery task after the commit, never in the
-request."""
+robots reject is withdrawn and play goes on, an undo is answered as a fair opponent
+would, and outside the in-process tasks the robots are woken by a Celery task after the
+commit, never in the request."""
 
 import pytest
 from django.test import override_settings
@@ -63,9 +63,10 @@ def test_a_claim_the_robots_reject_is_withdrawn_and_play_goes_on(mp_event, monke
     assert view["phase"] == "play"
 
 
-def test_an_undo_is_accepted_by_the_robots(mp_event):
+def test_an_undo_is_answered_by_the_robots_as_a_fair_opponent(mp_event):
     """South ruffs West's club lead and is on lead: South's card is the table's last
-    action, so South may take it back; the robots (East, West) accept at once."""
+    action, so South may take it back; the robots (East, West) accept at once. A second
+    undo on the board is rejected (docs/rules.md § Robots, *Its answers*)."""
     user = UserFactory()
     session = services.practice_create(user=user, event_id=mp_event.pk)
     _act(user, session, "call", "7S")
@@ -77,7 +78,10 @@ def test_an_undo_is_accepted_by_the_robots(mp_event):
     view = _act(user, session, "undo")
     assert view["undo"] is None and view["play"][-1] != ruff  # taken back, agreed
     assert ruff in view["hands"]["S"] and view["actor"] == "S"
-    assert len(view["tricks"][0]["cards"]) == 3
+    assert len(view["tricks"][0]["cards"]) == 3 and view["undone"] == {"NS": 1, "EW": 0}
+    view = _act(user, session, "card", ruff)
+    view = _act(user, session, "undo")
+    assert view["undo"] is None and view["play"][-1] == ruff  # the second: it stands
 
 
 def test_outside_in_process_tasks_the_robots_wait_for_the_worker(mp_event, monkeypatch):

@@ -206,11 +206,74 @@ def test_nothing_after_the_cut():
 def test_replay_rebuilds_the_same_state():
     table = four_spades_by_north()
     table.apply(Action("card", "E", "CA"))
-    table.apply(Action("undo", "E", ""))
+    table.apply(Action("card", "N", "C8"))  # dummy's
+    table.apply(Action("card", "W", "C5"))
+    table.apply(Action("undo", "W", ""))
     table.apply(Action("accept", "N", ""))
-    table.apply(Action("card", "E", "CK"))
+    table.apply(Action("card", "W", "C6"))
     again = Table.replay(DEAL, "N", "None", table.log)
-    assert (again.version, again.moves, again.to_play) == (table.version, table.moves, "S")
+    assert (again.version, again.moves, again.to_play) == (table.version, table.moves, "N")
+    assert again.undone == table.undone == {"NS": 0, "EW": 1}
+
+
+def test_the_opening_lead_cannot_be_taken_back_once_dummy_is_faced():
+    """East leads, sees dummy, and may not take the lead back (docs/rules.md § Online
+    play, Undo): dummy cannot be hidden again."""
+    table = four_spades_by_north()
+    table.apply(Action("card", "E", "CA"))
+    assert table.dummy_visible
+    refused(table, Action("undo", "E", ""), "undo_shown")
+    table.apply(Action("card", "N", "C8"))  # dummy's first card may still be undone
+    table.apply(Action("undo", "N", ""))
+    table.apply(Action("accept", "E", ""))
+    table.apply(Action("accept", "W", ""))
+    assert [c.value for c in table.cards] == ["CA"] and table.to_play == "S"
+    refused(table, Action("undo", "E", ""), "undo_shown")  # the lead is back on top
+
+
+def test_a_call_or_card_before_a_claim_cannot_be_taken_back():
+    """The claim faced the claimer's hand: what came before it stays (and so does the
+    faced hand, after the director lets play go on)."""
+    table = four_spades_by_north()
+    table.apply(Action("card", "E", "CA"))
+    table.apply(Action("card", "N", "C8"))
+    table.apply(Action("claim", "N", "10"))
+    table.apply(Action("reject", "E", ""))
+    table.apply(Action("rule", DIRECTOR, "play"))
+    assert table.faced == {"N"}
+    refused(table, Action("undo", "N", ""), "undo_shown")
+    table.apply(Action("card", "W", "C5"))
+    table.apply(Action("undo", "W", ""))  # a card after the claim may be
+    table.apply(Action("accept", "N", ""))
+    assert len(table.cards) == 2 and table.undone == {"NS": 0, "EW": 1}
+
+
+def test_a_seat_answers_a_claim_once():
+    """An answer sent again, at the version it saw or the newer one, is refused and not
+    logged: the claim still waits for the other defender."""
+    table = four_spades_by_north()
+    table.apply(Action("card", "E", "CA"))
+    table.apply(Action("claim", "N", "10"))
+    seen = table.version
+    table.apply(Action("accept", "E", ""), version=seen)
+    for version in (seen, table.version):
+        with pytest.raises(TableError) as error:
+            table.apply(Action("accept", "E", ""), version=version)
+        assert error.value.code == "already_answered"
+    refused(table, Action("reject", "E", ""), "already_answered")
+    assert [a.kind for a in table.log].count("accept") == 1 and table.phase == "play"
+    table.apply(Action("accept", "W", ""))
+    assert table.result.status == "claimed"
+
+
+def test_a_seat_answers_an_undo_once():
+    table = auction(Table(DEAL, "N", "None"), "1S")
+    table.apply(Action("undo", "N", ""))
+    table.apply(Action("accept", "E", ""))
+    refused(table, Action("accept", "E", ""), "already_answered")
+    refused(table, Action("reject", "E", ""), "already_answered")
+    table.apply(Action("accept", "W", ""))
+    assert table.calls == [] and table.undone == {"NS": 1, "EW": 0}
 
 
 def test_both_defenders_accept_a_claim_at_once():
@@ -228,6 +291,6 @@ def test_both_defenders_accept_a_claim_at_once():
     table.apply(Action("accept", "E"), version=seen)
     with pytest.raises(TableError) as refused:
         table.apply(Action("accept", "E"), version=seen)  # the same answer again
-    assert refused.value.code == "stale"
+    assert refused.value.code == "already_answered"
     table.apply(Action("accept", "W"), version=seen)
     assert table.phase == "over" and table.result.tricks == 13

@@ -33,6 +33,8 @@ def check_secrecy(table: Table) -> None:
         allowed = set(table.hands[seat]) | played
         if table.dummy and table.dummy_visible:
             allowed |= set(table.hands[table.dummy])
+        for claimer in table.faced:  # a claim faces the claimer's hand
+            allowed |= set(table.hands[claimer])
         if table.phase == "over":
             allowed = {c for hand in table.hands.values() for c in hand}
         assert cards_in(view) <= allowed, (seat, cards_in(view) - allowed)
@@ -72,7 +74,7 @@ def walk(rng: random.Random, table: Table) -> None:
             table.apply(Action(kind, answerer, ""))
             continue
         roll = rng.random()
-        if roll < 0.05 and table.moves:
+        if roll < 0.05 and len(table.moves) > table.settled:
             last = table.moves[-1]
             seat = table.declarer if last.seat == table.dummy and last.kind == "card" else last.seat
             table.apply(Action("undo", seat, ""))

@@ -365,9 +365,9 @@
     var trick = currentTrick();
     var pos = positions();
     var box = el("div", { class: "trick" });
-    var done = (view.tricks_won.NS || 0) + (view.tricks_won.EW || 0);
     if (trick) {
-      var number = trick.cards.length === 4 ? done : done + 1;
+      // the trick's place in the play (tricks_won shows a claim's result once it ends)
+      var number = (view.tricks || []).length;
       box.appendChild(el("span", { class: "trick-no", text: t("trick", { n: number }) }));
       Object.keys(pos).forEach(function (where) {
         var i = (SEATS.indexOf(pos[where]) - SEATS.indexOf(trick.leader) + 4) % 4;
