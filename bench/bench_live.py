@@ -16,7 +16,8 @@ on a free loopback port with the production settings and the Redis cache of REDI
   measures the time from the entry being sent to the new state being served.
 
 It prints the rate reached, p50/p95/p99/max latency, the share of 304s, the CPU gunicorn
-used, and the freshness p50/max. Figures, not asserts (``make bench``; README § Benchmarks).
+used, and the freshness p50/max. Figures, not asserts (``make bench``;
+``docs/benchmarks.md`` § Spectators of a live match).
 
     python -m bench live [--rate 1000] [--seconds 10] [--clients 16] [--workers 4]
                          [--worker-class gthread] [--threads 2]

@@ -28,7 +28,7 @@ pages once), and the CPU of PostgreSQL's backends, Redis and the clients. It als
 measures, in its own process, where an action's server CPU goes. At
 the end, a check that every action acknowledged was stored exactly once: per table the
 ``PlayAction`` rows equal the actions acknowledged, and every board's ``seq`` runs 1..n
-with no gap or duplicate. Figures, not asserts (README § Benchmarks).
+with no gap or duplicate. Figures, not asserts (``docs/benchmarks.md`` § Online play under load).
 
     python -m bench play [--tables 1000] [--pace 5] [--seconds 60] [--processes 2]
                          [--server uvicorn|daphne] [--client-processes 1]

@@ -2,7 +2,7 @@
 # The WebSocket process of online play: uvicorn serving config.asgi (the /ws/ paths;
 # nginx sends everything else to gunicorn). uvicorn, not daphne: with 20 tables of four
 # WebSocket clients it applied 2-3 times the actions a second at half the latency on the
-# same machine (bench/bench_asgi.py; figures in the README). Several processes share the
+# same machine (bench/bench_asgi.py; figures in docs/benchmarks.md). Several processes share the
 # tables through the Redis channel layer (REDIS_URL is required here).
 set -e
 exec uvicorn config.asgi:application \

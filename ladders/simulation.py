@@ -1,5 +1,6 @@
 """A ladder season with synthetic teams through the real services, on a simulated clock
-(``manage.py simulate_ladder``; the JSON it writes is described in the README).
+(``manage.py simulate_ladder``; the JSON it writes is described in
+``docs/simulation.md`` § The team ladder).
 
 Every challenge, answer, forfeit (by the deadline task), cancellation, match and
 director's decision goes through ``ladders.services``; matches are real two-team

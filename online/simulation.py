@@ -1,5 +1,5 @@
 """Synthetic players at the online tables of a simulated event: ``manage.py
-simulate_event --online`` (the README, § Simulation).
+simulate_event --online`` (``docs/simulation.md`` § Played online).
 
 Four players sit at each table and play its boards of the round as WebSocket clients of
 the ASGI application (``config.asgi``, through Channels' test communicator): the same
@@ -260,9 +260,9 @@ def tables_play(
 
 
 def board_describe(*, deal: str, dealer: str, vulnerability: str, actions: list) -> dict:
-    """A board played online as ``simulate_event --json`` reports it (the README, §
-    Simulation): the deal, its auction and play in order, an accepted claim, the
-    contract, declarer and the declaring side's tricks. ``actions``: the stored
+    """A board played online as ``simulate_event --json`` reports it
+    (``docs/simulation.md`` § Played online): the deal, its auction and play in order, an
+    accepted claim, the contract, declarer and the declaring side's tricks. ``actions``: the stored
     ``(seat, kind, value, alert)`` in order."""
     hands = deal_parse(deal)
     engine = Table(deal, dealer, vulnerability)

@@ -266,7 +266,8 @@ def _swiss_report(event: Event) -> dict:
                 }
                 for r in ordered
             ]
-            if online and t.ew_id is not None:  # deal, auction, play… (README § Simulation)
+            # deal, auction, play… (docs/simulation.md § Played online)
+            if online and t.ew_id is not None:
                 for board, r in zip(boards, ordered, strict=True):
                     board.update(online.get((t.pk, r.board_id), {}))
             line = {"number": t.number, "ns": t.ns_id, "ew": t.ew_id, "boards": boards}

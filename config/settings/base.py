@@ -109,7 +109,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_USER_MODEL = "accounts.User"
 # The login throttle (django-axes) first: it refuses a locked-out login before the password
-# is checked. The rule is in accounts/throttle.py and the README (Security).
+# is checked. The rule is in accounts/throttle.py and docs/operations.md § Security.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
@@ -362,7 +362,7 @@ LOGGING = {
     "loggers": {"kombu.connection": {"level": "ERROR"}},
 }
 
-# Email (README § Email): the console backend (the demo prints emails on the terminal)
+# Email (docs/operations.md § Email): the console backend (the demo prints emails on the terminal)
 # unless EMAIL_HOST names an SMTP server.
 EMAIL_HOST = env("EMAIL_HOST", default="")
 EMAIL_PORT = env.int("EMAIL_PORT", default=587)

@@ -16,7 +16,7 @@ from tests.factories import UserFactory
 pytestmark = pytest.mark.django_db
 
 PASSWORD = "bridge-pass-123"
-LIMIT = 5  # the rule in the README
+LIMIT = 5  # the rule in docs/operations.md § Security
 
 
 def _page_login(client, username, password, ip="10.0.0.1"):

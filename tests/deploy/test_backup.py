@@ -1,4 +1,4 @@
-"""Backup and restore as the README's Operations section says: ``pg_dump -Fc`` of a
+"""Backup and restore as ``docs/operations.md`` § Backup and restore says: ``pg_dump -Fc`` of a
 database with an event and its entries, ``pg_restore`` into an empty one, rows intact."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """``simulate_event --online``: the whole event played at the online tables, and what its
-JSON says of each board (the README, § Simulation: an interface that independent
+JSON says of each board (docs/simulation.md § Played online: an interface that independent
 checks read). Each board's auction and play are replayed here through the engine, and
 its contract, declarer, tricks, claim and score checked against them."""
 

@@ -183,8 +183,8 @@ def _table_start(event: Event, four: list[User], now: datetime, rng: random.Rand
 
 
 def pool_report(event: Event) -> dict:
-    """The pool as the JSON document ``simulate_pool --json`` writes (README § The
-    scoring pool): every board, its results in arrival order."""
+    """The pool as the JSON document ``simulate_pool --json`` writes (``docs/simulation.md``
+    § The scoring pool): every board, its results in arrival order."""
     settings = event.settings
     seats: dict[int, dict[str, int]] = {}
     for table_id, seat, player_id in TableSeat.objects.filter(table__event=event).values_list(

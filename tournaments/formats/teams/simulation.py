@@ -113,7 +113,7 @@ def simulate_teams_event(
 
 def teams_report(event: Event) -> dict:
     """The team event as the JSON document ``simulate_event --json`` writes (an
-    interface: see the README, § Simulation)."""
+    interface: see ``docs/simulation.md`` § Team events)."""
     settings = event.settings
     entries = list(
         Entry.objects.filter(event=event, registration_order__isnull=False).order_by(
@@ -150,7 +150,8 @@ def teams_report(event: Event) -> dict:
                     "home_imps": max(net, 0),
                     "away_imps": max(-net, 0),
                 }
-                if online:  # each room's deal, auction and play (the README, § Simulation)
+                # each room's deal, auction and play (docs/simulation.md § Played online)
+                if online:
                     for room, r in (("open", o), ("closed", c)):
                         line[room] = (
                             {"status": r.status, **online.get((r.table_id, r.board_id), {})}

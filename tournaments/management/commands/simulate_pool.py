@@ -1,5 +1,5 @@
-"""Run a scoring pool on a simulated clock and write every result's score (README §
-The scoring pool)."""
+"""Run a scoring pool on a simulated clock and write every result's score
+(``docs/simulation.md`` § The scoring pool)."""
 
 import json
 from pathlib import Path
