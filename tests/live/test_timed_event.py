@@ -11,6 +11,7 @@ import time
 from collections import Counter
 
 import pytest
+from django.db import connection
 from rest_framework.test import APIClient
 
 from ratings.models import MasterPointEntry
@@ -63,12 +64,13 @@ def assert_no_repeats(event):
 def test_an_event_runs_itself_with_two_workers_and_two_beats(
     broker_url, cluster_factory, live_event
 ):
-    event = live_event(pairs=6, rounds=3, seconds=15, gap=2)
     cluster = cluster_factory(broker_url)
     for name in ("w1", "w2"):
         cluster.start(name, "worker")
     for name in ("b1", "b2"):
         cluster.start(name, "beat")
+    cluster.wait_ready()
+    event = live_event(pairs=6, rounds=3, seconds=15, gap=2)
 
     rnd1 = wait_for(lambda: round_open(event, 1), 40, "round 1 to open", cluster)
     tables = list(rnd1.tables.order_by("number"))
@@ -128,13 +130,15 @@ def test_an_event_runs_itself_with_two_workers_and_two_beats(
 def test_a_worker_killed_half_way_through_a_close_is_replaced_and_the_event_completes(
     broker_url, cluster_factory, live_event
 ):
-    event = live_event(pairs=4, rounds=2, seconds=10, gap=1, start_in=4)
     cluster = cluster_factory(broker_url)
     cluster.start("slow", "worker", app=FAULTY_APP, BRIDGE_TEST_CLOSE_DELAY="30")
     cluster.start("beat", "beat")
+    cluster.wait_ready()
+    event = live_event(pairs=4, rounds=2, seconds=10, gap=1, start_in=4)
     rnd1 = wait_for(lambda: round_open(event, 1), 40, "round 1 to open", cluster)
     # The close starts at the scheduled end and then waits inside its transaction.
-    wait_for(lambda: time.time() > rnd1.ends_at.timestamp() + 5, 40, "the close to start")
+    wait_for(lambda: time.time() > rnd1.ends_at.timestamp(), 40, "round 1 to end")
+    wait_for(_a_transaction_waits, 40, "the close to wait inside its transaction", cluster)
     cluster.kill("slow", signal.SIGKILL)
     rnd1.refresh_from_db()
     assert rnd1.status == Round.Status.OPEN  # rolled back: nothing half-closed
@@ -146,6 +150,17 @@ def test_a_worker_killed_half_way_through_a_close_is_replaced_and_the_event_comp
     rnd1.refresh_from_db()
     assert rnd1.closed_at == rnd1.ends_at
     assert_transitions_once(event)
+
+
+def _a_transaction_waits() -> bool:
+    """Another connection to the test database sits inside a transaction (the slow
+    worker's close, after its totals)."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
+            " AND pid <> pg_backend_pid() AND state = 'idle in transaction'"
+        )
+        return cursor.fetchone()[0] > 0
 
 
 def test_with_redis_down_results_are_kept_and_the_event_catches_up(
