@@ -88,6 +88,19 @@ class Cluster:
             proc.wait(timeout=15)
         proc.log.close()
 
+    def wait_ready(self, timeout: float = 60) -> None:
+        """Until a beat's tick has gone through the broker and a worker into the database.
+        An event created after this runs on its schedule however slowly the processes
+        started (on a busy machine that can take longer than the event's first round)."""
+        from tournaments.models import SchedulerTick
+
+        wait_for(
+            lambda: SchedulerTick.objects.filter(name="beat", runs__gte=1).exists(),
+            timeout,
+            "the worker and beat to run a tick",
+            self,
+        )
+
     def stop(self) -> None:
         for name in list(self.procs):
             self.kill(name, signal.SIGTERM)
@@ -96,6 +109,72 @@ class Cluster:
         return "\n".join(
             f"--- {p.name}\n{p.read_text(errors='replace')[-3000:]}" for p in self.dir.glob("*.log")
         )
+
+    def cleanup(self) -> None:
+        self.stop()
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+class PrivateRedis:
+    """A redis-server of the test's own, on a Unix socket in a fresh temporary directory and
+    on no TCP port. Stopping it is an outage of this test's broker and of nothing else: a
+    fixed port was shared with any other run of the same test on the machine (and with a
+    server a killed run left behind), so "stopping" it could leave another server
+    answering in its place, and the round was closed while the test thought the broker
+    was down. Here nothing else can answer on the socket, and ``stop`` checks that
+    nothing does."""
+
+    def __init__(self) -> None:
+        self.dir = Path(tempfile.mkdtemp(prefix="bridge-redis-"))
+        self.socket = self.dir / "redis.sock"
+        self.proc: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        """redis-py's URL (the test's own checks)."""
+        return f"unix://{self.socket}?db=0"
+
+    @property
+    def broker_url(self) -> str:
+        """Kombu's spelling of the same server, for Celery."""
+        return f"redis+socket://{self.socket}"
+
+    def answers(self) -> bool:
+        import redis
+
+        try:
+            return bool(redis.Redis.from_url(self.url, socket_timeout=1).ping())
+        except Exception:  # noqa: BLE001
+            return False
+
+    def start(self) -> None:
+        assert self.proc is None, "the private Redis is already running"
+        self.proc = subprocess.Popen(
+            ["redis-server", "--port", "0", "--unixsocket", str(self.socket)]
+            + ["--unixsocketperm", "700", "--save", "", "--appendonly", "no"]
+            + ["--dir", str(self.dir)],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        wait_for(self._up, 10, "the private Redis")
+
+    def _up(self) -> bool:
+        if self.proc.poll() is not None:
+            raise AssertionError(f"the private redis-server exited ({self.proc.returncode})")
+        return self.answers()
+
+    def stop(self) -> None:
+        """The outage: the server is gone when this returns."""
+        proc, self.proc = self.proc, None
+        if proc is None:
+            return
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=10)
+        assert not self.answers(), "something still answers on the private Redis's socket"
 
     def cleanup(self) -> None:
         self.stop()
@@ -122,6 +201,20 @@ def broker_url():
         pytest.skip("needs CELERY_BROKER_URL=redis://...")
     need_redis(url)
     return url
+
+
+@pytest.fixture
+def private_redis():
+    """A Redis only this test uses, started; the test may stop and start it. Ask for it
+    before ``cluster_factory``: the workers then stop before their broker does."""
+    if shutil.which("redis-server") is None:
+        if REQUIRE_SERVICES:
+            pytest.fail("REQUIRE_SERVICES=1 but there is no redis-server to start")
+        pytest.skip("needs redis-server")
+    server = PrivateRedis()
+    server.start()
+    yield server
+    server.cleanup()
 
 
 @pytest.fixture

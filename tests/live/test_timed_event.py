@@ -7,18 +7,18 @@ never skip, when a service is missing.
 from __future__ import annotations
 
 import signal
-import subprocess
 import time
 from collections import Counter
 
 import pytest
+from django.db import connection
 from rest_framework.test import APIClient
 
 from ratings.models import MasterPointEntry
 from tests.conftest import held_lead
 from tournaments.models import Board, Entry, Event, EventLog, Result, Round, Standing, Table
 
-from .conftest import need_redis, wait_for
+from .conftest import wait_for
 from .faulty_celery import APP as FAULTY_APP
 
 pytestmark = [
@@ -64,12 +64,13 @@ def assert_no_repeats(event):
 def test_an_event_runs_itself_with_two_workers_and_two_beats(
     broker_url, cluster_factory, live_event
 ):
-    event = live_event(pairs=6, rounds=3, seconds=15, gap=2)
     cluster = cluster_factory(broker_url)
     for name in ("w1", "w2"):
         cluster.start(name, "worker")
     for name in ("b1", "b2"):
         cluster.start(name, "beat")
+    cluster.wait_ready()
+    event = live_event(pairs=6, rounds=3, seconds=15, gap=2)
 
     rnd1 = wait_for(lambda: round_open(event, 1), 40, "round 1 to open", cluster)
     tables = list(rnd1.tables.order_by("number"))
@@ -129,13 +130,15 @@ def test_an_event_runs_itself_with_two_workers_and_two_beats(
 def test_a_worker_killed_half_way_through_a_close_is_replaced_and_the_event_completes(
     broker_url, cluster_factory, live_event
 ):
-    event = live_event(pairs=4, rounds=2, seconds=10, gap=1, start_in=4)
     cluster = cluster_factory(broker_url)
     cluster.start("slow", "worker", app=FAULTY_APP, BRIDGE_TEST_CLOSE_DELAY="30")
     cluster.start("beat", "beat")
+    cluster.wait_ready()
+    event = live_event(pairs=4, rounds=2, seconds=10, gap=1, start_in=4)
     rnd1 = wait_for(lambda: round_open(event, 1), 40, "round 1 to open", cluster)
     # The close starts at the scheduled end and then waits inside its transaction.
-    wait_for(lambda: time.time() > rnd1.ends_at.timestamp() + 5, 40, "the close to start")
+    wait_for(lambda: time.time() > rnd1.ends_at.timestamp(), 40, "round 1 to end")
+    wait_for(_a_transaction_waits, 40, "the close to wait inside its transaction", cluster)
     cluster.kill("slow", signal.SIGKILL)
     rnd1.refresh_from_db()
     assert rnd1.status == Round.Status.OPEN  # rolled back: nothing half-closed
@@ -149,74 +152,64 @@ def test_a_worker_killed_half_way_through_a_close_is_replaced_and_the_event_comp
     assert_transitions_once(event)
 
 
+def _a_transaction_waits() -> bool:
+    """Another connection to the test database sits inside a transaction (the slow
+    worker's close, after its totals)."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
+            " AND pid <> pg_backend_pid() AND state = 'idle in transaction'"
+        )
+        return cursor.fetchone()[0] > 0
+
+
 def test_with_redis_down_results_are_kept_and_the_event_catches_up(
-    broker_url, cluster_factory, live_event
+    private_redis, cluster_factory, live_event
 ):
-    port = 6391
-    url = f"redis://127.0.0.1:{port}/0"
-
-    def redis_start():
-        return subprocess.Popen(
-            ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", ""],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
+    # The broker is a Redis of this test's own (see PrivateRedis): stopping it is a real
+    # outage, whatever else runs on the machine.
+    cluster = cluster_factory(private_redis.broker_url)
+    cluster.start("w", "worker")
+    cluster.start("b", "beat")
+    cluster.wait_ready()
+    event = live_event(pairs=4, rounds=2, seconds=12, gap=1, start_in=4)
+    rnd1 = wait_for(lambda: round_open(event, 1), 40, "round 1 to open", cluster)
+    private_redis.stop()
+    # The database is the source of truth: results are entered while Redis is down.
+    table = rnd1.tables.order_by("number").first()
+    client = APIClient()
+    client.force_authenticate(table.ns.members.first().player)
+    for board in rnd1.boards.all():
+        resp = client.post(
+            "/api/results/",
+            {
+                "table": table.pk,
+                "board": board.pk,
+                "contract": "3NT",
+                "declarer": "S",
+                "tricks": 9,
+                "lead": held_lead(board.pk, "S"),
+            },
+            format="json",
         )
-
-    redis_proc = redis_start()
-    try:
-        wait_for(lambda: _ping(url), 10, "the private Redis")
-        need_redis(url)
-        event = live_event(pairs=4, rounds=2, seconds=12, gap=1, start_in=4)
-        cluster = cluster_factory(url)
-        cluster.start("w", "worker")
-        cluster.start("b", "beat")
-        rnd1 = wait_for(lambda: round_open(event, 1), 40, "round 1 to open", cluster)
-        redis_proc.terminate()
-        redis_proc.wait(timeout=10)
-        # The database is the source of truth: results are entered while Redis is down.
-        table = rnd1.tables.order_by("number").first()
-        client = APIClient()
-        client.force_authenticate(table.ns.members.first().player)
-        for board in rnd1.boards.all():
-            resp = client.post(
-                "/api/results/",
-                {
-                    "table": table.pk,
-                    "board": board.pk,
-                    "contract": "3NT",
-                    "declarer": "S",
-                    "tricks": 9,
-                    "lead": held_lead(board.pk, "S"),
-                },
-                format="json",
-            )
-            assert resp.status_code == 201, resp.content
-        # Redis stays down past the end of round 1: nothing can run the close.
-        wait_for(lambda: time.time() > rnd1.ends_at.timestamp() + 3, 30, "round 1 to end")
-        assert Round.objects.get(pk=rnd1.pk).status == Round.Status.OPEN
-        redis_proc = redis_start()
-        wait_for(
-            lambda: event_status(event) == Event.Status.FINISHED,
-            90,
-            "the event to catch up and finish",
-            cluster,
-        )
-        rnd1.refresh_from_db()
-        assert rnd1.closed_at == rnd1.ends_at
-        kept = Result.objects.filter(table=table, status=Result.Status.PLAYED).count()
-        assert kept == rnd1.boards.count()
-        assert_transitions_once(event)
-        # Stop the worker and beat while their broker is still up.
-        cluster.stop()
-    finally:
-        redis_proc.terminate()
-        redis_proc.wait(timeout=10)
-
-
-def _ping(url):
-    import redis
-
-    try:
-        return redis.Redis.from_url(url, socket_connect_timeout=1).ping()
-    except Exception:  # noqa: BLE001
-        return False
+        assert resp.status_code == 201, resp.content
+    # Redis stays down past the end of round 1: nothing can run the close.
+    wait_for(lambda: time.time() > rnd1.ends_at.timestamp() + 3, 30, "round 1 to end")
+    assert Round.objects.get(pk=rnd1.pk).status == Round.Status.OPEN
+    back_at = time.time()
+    private_redis.start()
+    wait_for(
+        lambda: event_status(event) == Event.Status.FINISHED,
+        90,
+        "the event to catch up and finish",
+        cluster,
+    )
+    rnd1.refresh_from_db()
+    assert rnd1.closed_at == rnd1.ends_at  # cut at its scheduled end ...
+    close = EventLog.objects.get(event=event, round_number=1, transition="close")
+    assert close.at.timestamp() >= back_at  # ... by the worker, once Redis was back
+    kept = Result.objects.filter(table=table, status=Result.Status.PLAYED).count()
+    assert kept == rnd1.boards.count()
+    assert_transitions_once(event)
+    # Stop the worker and beat while their broker is still up.
+    cluster.stop()
