@@ -79,7 +79,12 @@ def is_vulnerable(number: int, side_or_seat: str) -> bool:
 
 
 def table_score(
-    contract: Contract | str, declarer: str | None, tricks: int, board_number: int
+    contract: Contract | str,
+    declarer: str | None,
+    tricks: int,
+    board_number: int,
+    *,
+    vulnerability: str | None = None,
 ) -> int:
     """NS score (+ for NS) of a table result on a board.
 
@@ -88,19 +93,26 @@ def table_score(
         declarer: "N", "E", "S" or "W" (ignored, may be None, for a passed-out board).
         tricks: tricks taken by declarer.
         board_number: gives the vulnerability of the declaring side.
+        vulnerability: the board's own ("None", "NS", "EW", "All"), when it is not the
+            cycle's of ``board_number`` (a board a results file gives its own).
 
     A passed-out board scores 0.
 
     >>> table_score("4S", "E", 11, 2)
     -450
+    >>> table_score("4S", "E", 11, 2, vulnerability="EW")
+    -650
     """
     if isinstance(contract, str):
         contract = parse_contract(contract)
-    _board_index(board_number)
+    if vulnerability is None:
+        vulnerability = board_vulnerability(board_number)
+    elif vulnerability not in VULNERABILITIES:
+        raise ValueError(f"vulnerability must be one of {VULNERABILITIES}, got {vulnerability!r}")
     if contract.is_passed_out:
         return 0
     seat = declarer.strip().upper() if isinstance(declarer, str) else None
     if seat not in SEATS:
         raise ValueError(f"declarer must be N, E, S or W, got {declarer!r}")
-    score = contract.score(is_vulnerable(board_number, seat), tricks)
+    score = contract.score(vulnerability_includes(vulnerability, seat), tricks)
     return score if seat in ("N", "S") else -score

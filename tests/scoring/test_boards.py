@@ -69,3 +69,12 @@ def test_table_score() -> None:
         table_score("4S", "N", 14, 1)
     with pytest.raises(ValueError):
         table_score("4S", "N", 10, 0)
+
+
+def test_table_score_under_the_boards_own_vulnerability() -> None:
+    # board 1 is None by the cycle; a file may give it its own
+    assert table_score("4S", "N", 10, 1, vulnerability="NS") == 620
+    assert table_score("4S", "E", 10, 1, vulnerability="NS") == -420
+    assert table_score("3NTX", "W", 7, 1, vulnerability="All") == 500
+    with pytest.raises(ValueError):
+        table_score("4S", "N", 10, 1, vulnerability="Both")

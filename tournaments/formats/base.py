@@ -408,6 +408,11 @@ class Format:
         """Order of the standings (and of seating by score)."""
         raise NotImplementedError
 
+    def two_winners(self, *, event: Event) -> bool:
+        """Whether the event ranks NS and EW apart: a format that may play with an
+        arrow switch (a Mitchell) played without it (``docs/rules.md`` § Movements)."""
+        return self.arrow_switch and not event.settings.arrow_switch
+
     def players_at_tables(self, *, table_ids) -> dict[int, tuple[list, list]] | None:
         """(NS players, EW players) of each table, where a table's sides are not its
         entries' members (the pool's four players); None: the entries' members."""

@@ -41,9 +41,10 @@ def _our_score(result: Result) -> int | None:
         return 0
     if result.tricks is None or result.declarer not in scoring.SEATS:
         return None
-    vulnerable = scoring.vulnerability_includes(result.board.vulnerability, result.declarer)
-    score = contract.score(vulnerable, result.tricks)
-    return score if result.declarer in ("N", "S") else -score
+    return scoring.table_score(
+        contract, result.declarer, result.tricks, result.board.number,
+        vulnerability=result.board.vulnerability,
+    )  # fmt: skip
 
 
 def event_scoring_compare(*, event: Event, actor: User) -> list[ScoringDifference]:

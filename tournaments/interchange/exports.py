@@ -39,7 +39,9 @@ PBN_REFUSED = {
 
 
 def event_record(event: Event) -> EventRecord:
-    """The event as the codecs write it (plain values, no Django object)."""
+    """The event as the codecs write it (plain values, no Django object): whether it
+    is a movement, and has two winners, is its format's to say."""
+    fmt = format_for(event)
     return EventRecord(
         id=event.pk,
         name=event.name,
@@ -48,7 +50,8 @@ def event_record(event: Event) -> EventRecord:
         boards_total=event.boards_total,
         boards_per_round=event.boards_per_round,
         kind=event.kind,
-        arrow_switch=getattr(event.settings, "arrow_switch", False),
+        movement=event.kind if fmt.movement else "",
+        two_winners=fmt.two_winners(event=event),
         mp_factoring=getattr(event.settings, "mp_factoring", ""),
     )
 

@@ -14,7 +14,9 @@ import scoring
 #: Event methods (``Event.Method`` values) the formats know.
 METHODS = ("ximp", "imp", "mp", "hcp_par")
 
-#: Pairs event kinds that follow a movement (``Event.Kind`` values).
+#: The movements a PBN results file may name in our [Movement] tag (``Event.Kind``
+#: values): what the reader keeps of a file's tag. The writers ask the event's format
+#: (``EventRecord.movement``), never this list.
 MOVEMENT_KINDS = ("mitchell", "howell")
 
 
@@ -30,13 +32,12 @@ class EventRecord:
     boards_per_round: int
     site: str = ""
     kind: str = "swiss_pairs"  # an Event.Kind value
-    arrow_switch: bool = False  # a Mitchell with one winner
+    #: The movement the files name ("mitchell", "howell"): the kind of an event whose
+    #: format is a movement (``Format.movement``); "" for any other event.
+    movement: str = ""
+    #: NS and EW ranked apart (``Format.two_winners``: a Mitchell without the arrow switch).
+    two_winners: bool = False
     mp_factoring: str = ""  # "neuberg" or "played" (pairs events)
-
-    @property
-    def two_winners(self) -> bool:
-        """A Mitchell without the arrow switch: NS and EW ranked apart."""
-        return self.kind == "mitchell" and not self.arrow_switch
 
 
 @dataclass(frozen=True)

@@ -60,7 +60,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
-from .pbn import adjustment_parse, not_played
+from .pbn import adjustment_parse, not_played, scores_fill
 from .problems import problems_summary
 from .records import BoardRecord, EventRecord, ResultLine
 from .usebio.elements import (
@@ -386,6 +386,7 @@ def usebio_individual_parse(xml: str | bytes) -> dict:
         raise UsebioError(problems_summary(problems), problems=problems)
     for number in parsed["boards"]:
         board_of(number)  # a board with its deal only
+    scores_fill(boards.values())  # a line without its <SCORE>
     return {
         "event": parsed["event"], "pool": pool, "players": players, "boards": boards,
         "left_out": skipped,

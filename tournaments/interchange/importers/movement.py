@@ -60,7 +60,7 @@ def board_sets(plan: FilePlan, per_round: int) -> tuple[dict[int, int], dict[tup
 def pair_fields(event: Event, pairs: list[FilePair]) -> dict[tuple, str]:
     """The field of each pair of a two-winner Mitchell: the file's direction, else the
     one side it sat (blank for other events)."""
-    if not format_for(event).arrow_switch or event.settings.arrow_switch:
+    if not format_for(event).two_winners(event=event):
         return {}
     return {p.key: p.direction or (next(iter(p.sides)) if len(p.sides) == 1 else "") for p in pairs}
 

@@ -48,6 +48,9 @@ into plain dicts. It reads:
 - [ScoreTable] and [TotalScoreTable] columns in any order and width (PBN 2.1 column
   names; Score_EW alone, MP_NS as matchpoints or Percentage_NS, Rank "2="), adjusted
   lines written "A A A", "A+/A-", "40%/60%";
+- a line with its contract, declarer and result but no score (Bridgewebs'): scored
+  from the contract with the board's vulnerability (``scores_fill``); doubled and
+  redoubled written "X"/"XX" or "*"/"**";
 - comments (";" and "{...}") and ``%`` lines anywhere, inside tables too.
 
 Every problem of a file is collected and reported once, grouped by kind with the boards
@@ -75,6 +78,7 @@ from .lines import (
     optimum_table_parse,
     par_parse,
     percentages_fill,
+    scores_fill,
     scoring_parse,
     vulnerability_parse,
 )
@@ -108,6 +112,7 @@ __all__ = [
     "pbn_results_parse",
     "percentages_fill",
     "results_pbn_write",
+    "scores_fill",
     "scoring_parse",
     "vulnerability_parse",
 ]

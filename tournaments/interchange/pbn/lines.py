@@ -6,7 +6,9 @@ row, a per-table game's result and a [TotalScoreTable] row. No Django.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+
+import scoring
 
 from ...numbers import ascii_float, ascii_int
 from .games import DD_SEATS, DD_STRAINS, PbnError, PbnTable
@@ -16,14 +18,17 @@ VULNERABILITIES = {
     "EW": "EW", "E-W": "EW", "ALL": "All", "BOTH": "All",
 }  # fmt: skip
 STRAIN_NAMES = {"NT": "NT", "N": "NT", "S": "S", "H": "H", "D": "D", "C": "C"}
-_CONTRACT = re.compile(r"([1-7])(NT|N|S|H|D|C)(XX|X|)", re.IGNORECASE)
+#: A contract: level, strain, and doubled as "X" / "XX" or as "*" / "**" (Bridgewebs,
+#: USEBIO).
+_CONTRACT = re.compile(r"([1-7])(NT|N|S|H|D|C)(XX|X|\*\*|\*|)", re.IGNORECASE)
+_DOUBLED = {"": "", "X": "X", "XX": "XX", "*": "X", "**": "XX"}
 _LEAD = re.compile(r"([SHDC])(10|[AKQJT98765432])", re.IGNORECASE)
 _PERCENT = re.compile(r"([0-9]+(?:\.[0-9]*)?)%")
 _BOTH_PERCENT = re.compile(r"A([0-9]{2})([0-9]{2})", re.IGNORECASE)
 _ADJUSTMENTS = {"A+": "A+", "A=": "A=", "A": "A=", "A-": "A-", "AVG+": "A+", "AVG": "A="}
 _ADJUSTMENTS["AVG-"] = "A-"
 _MIRROR = {"A+": "A-", "A=": "A=", "A-": "A+", "": ""}
-PASSED = ("PASS", "P", "AP", "PASSED", "ALLPASS")
+PASSED = ("PASS", "P", "AP", "PASSED", "ALLPASS", "PASSEDOUT")
 
 
 def dealer_parse(text: str) -> str | None:
@@ -119,7 +124,8 @@ def adjustment_parse(text: str | None) -> tuple[str, str, float | None, float | 
 
 
 def contract_parse(text: str) -> str:
-    """ "4SX", "3NT" or "PASS" from a contract cell ("3N", "4sx", "Pass", "AP")."""
+    """ "4SX", "3NT" or "PASS" from a contract cell ("3N", "4sx", "3S*", "6H**", "Pass",
+    "AP")."""
     compact = text.strip().replace(" ", "").upper()
     if compact in PASSED:
         return "PASS"
@@ -127,7 +133,7 @@ def contract_parse(text: str) -> str:
     if match is None:
         raise PbnError(f"contract {text!r} is not a contract such as 4SX, 3NT or Pass.")
     level, strain, doubled = match.groups()
-    return f"{level}{STRAIN_NAMES[strain.upper()]}{doubled.upper()}"
+    return f"{level}{STRAIN_NAMES[strain.upper()]}{_DOUBLED[doubled.upper()]}"
 
 
 def tricks_parse(text: str | None, contract: str) -> int | None:
@@ -233,10 +239,29 @@ def _played(line: dict, contract: str | None, declarer: str | None, tricks, lead
     line["declarer"] = seat
     line["tricks"] = tricks_parse(tricks, line["contract"])
     line["lead"] = _lead_parse(lead)
-    if score is None:
-        raise PbnError(f"the result of {line['contract']} by {seat} has no score.")
-    line["ns_score"] = int(score)
+    if score is None and line["tricks"] is None:
+        raise PbnError(f"the result of {line['contract']} by {seat} has no score and no tricks.")
+    # no score but the tricks: scored from the contract (``scores_fill``)
+    line["ns_score"] = None if score is None else int(score)
     return line
+
+
+def scores_fill(boards: Iterable[Mapping]) -> None:
+    """Score from its contract each played line that gives its contract, declarer and
+    tricks but no score, as the file's scorer did: with the board's vulnerability (the
+    file's, else the cycle's of its number; ``docs/rules.md`` § Files). ``boards``:
+    the readers' board dicts ("number", "vulnerability" if any, "results")."""
+    for board in boards:
+        for line in board["results"]:
+            if line["ns_score"] is not None or line["tricks"] is None or not line["declarer"]:
+                continue
+            try:
+                line["ns_score"] = scoring.table_score(
+                    line["contract"], line["declarer"], line["tricks"], board["number"],
+                    vulnerability=board.get("vulnerability") or None,
+                )  # fmt: skip
+            except ValueError:  # a board number outside the cycle: the import refuses it
+                continue
 
 
 def result_row_read(row: Mapping[str, str]) -> dict:

@@ -22,6 +22,7 @@ from .lines import (
     par_parse,
     percentages_fill,
     result_row_read,
+    scores_fill,
     scoring_parse,
     total_row_read,
     tricks_parse,
@@ -80,7 +81,9 @@ def pbn_results_parse(text: str) -> dict:
 
     A board may come as one game with a [ScoreTable] or as one game per table (the
     same deal repeated, each game's [Contract], [Declarer], [Result] and [Score]); the
-    same deal under one number is one board, a different one is refused. A result line
+    same deal under one number is one board, a different one is refused. A line with
+    its contract, declarer and tricks but no score is scored from the contract, with
+    the board's vulnerability (``scores_fill``). A result line
     dict has the keys of ``ResultLine`` plus the file's ``ns_mp``/``ew_mp`` (matchpoints),
     ``ns_percentage``/``ew_percentage``, ``table``, ``round``, ``section``, ``room`` and
     the players' names of a per-table game. A line that cannot be read (a score table
@@ -110,6 +113,7 @@ def pbn_results_parse(text: str) -> dict:
             reading.problems.append((number, message))
     if reading.problems:
         raise PbnError(problems_summary(reading.problems), problems=reading.problems)
+    scores_fill(reading.boards.values())  # a line without its score (Bridgewebs')
     for board in reading.boards.values():
         percentages_fill(board["results"])
     _event_finish(reading.event, reading.boards)

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping
 
 from tableplay.records import auction_complete, auction_notes, play_rows, record_split
 
-from ..records import MOVEMENT_KINDS, BoardRecord, EventRecord, PairRecord, ResultLine
+from ..records import BoardRecord, EventRecord, PairRecord, ResultLine
 from .games import DD_SEATS, DD_STRAINS
 
 CREATOR = "Bridgehall"
@@ -223,8 +223,8 @@ def _kind_tags(event: EventRecord) -> list[str]:
     """Our own tags (PBN readers skip tags they do not know): a movement event's
     movement and winners, and how a pairs event factors short boards' matchpoints."""
     tags = []
-    if event.kind in MOVEMENT_KINDS:
-        tags.append(_tag("Movement", event.kind.capitalize()))
+    if event.movement:
+        tags.append(_tag("Movement", event.movement.capitalize()))
         tags.append(_tag("Winners", 2 if event.two_winners else 1))
     if event.mp_factoring:
         tags.append(_tag("MpFactoring", event.mp_factoring.capitalize()))
@@ -255,7 +255,7 @@ def results_pbn_write(
         lines += _board_tags(event, board)
         lines.append(_tag("Scoring", SCORING_TAGS.get(event.method, "")))
         board_lines = results.get(board.number, [])
-        neuberg = event.mp_factoring == "neuberg" and event.kind not in MOVEMENT_KINDS
+        neuberg = event.mp_factoring == "neuberg" and not event.movement
         tops = {
             name: board_top((line for line in board_lines if line.section == name), neuberg=neuberg)
             for name in {line.section for line in board_lines}

@@ -12,7 +12,14 @@ from datetime import datetime
 
 from scoring import SEATS
 
-from ..pbn import PbnError, adjustment_parse, contract_parse, not_played, percentages_fill
+from ..pbn import (
+    PbnError,
+    adjustment_parse,
+    contract_parse,
+    not_played,
+    percentages_fill,
+    scores_fill,
+)
 from ..problems import problems_summary
 from .elements import (
     DIRECTIONS,
@@ -128,9 +135,7 @@ def traveller_line_read(line: ET.Element, context: Mapping[str, object]) -> dict
         raise UsebioError(f"<TRICKS> {child_text(line, 'TRICKS')!r} is not a number of tricks.")
     lead = (child_text(line, "LEAD") or "").upper().replace("10", "T")
     result["lead"] = lead if len(lead) == 2 and lead[0] in "SHDC" else ""
-    if result["ns_score"] is None:
-        raise UsebioError(f"the result of {result['contract']} by {seat} has no <SCORE>.")
-    return result
+    return result  # without its <SCORE>: scored from the contract (``scores_fill``)
 
 
 def _lenient_int(line: ET.Element, name: str) -> int | None:
@@ -289,9 +294,10 @@ def usebio_parse(xml: str | bytes) -> dict:
     ``match``; ``ns_points`` is the line's IMPs, else its percentage (the file's, or
     its matchpoints over the top). An individual event's lines are read by
     ``usebio_individual_parse`` (its boards here have their deals only).
-    A line that cannot be read (its contract, declarer, tricks, score or numbers) is
-    left out and listed in ``"left_out"`` (``left_out``'s dicts); every other problem
-    is collected and raised as one ``UsebioError``, grouped by board.
+    A line without its SCORE is scored from its contract, declarer and tricks
+    (``scores_fill``). A line that cannot be read (its contract, declarer, tricks, score
+    or numbers) is left out and listed in ``"left_out"`` (``left_out``'s dicts); every
+    other problem is collected and raised as one ``UsebioError``, grouped by board.
     """
     root = usebio_root(xml)
     if root.tag != "USEBIO":
@@ -308,6 +314,7 @@ def usebio_parse(xml: str | bytes) -> dict:
     if reading.problems:
         raise UsebioError(problems_summary(reading.problems), problems=reading.problems)
     event, boards = reading.event, reading.boards
+    scores_fill(boards.values())  # a line without its <SCORE>
     for board in boards.values():
         percentages_fill(board["results"])
     kind = _teams_fill(event["kind"], event, reading.teams, reading.pairs, reading.matches, boards)

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 from scoring import SEATS
 
 from ..pbn import board_top
-from ..records import MOVEMENT_KINDS, BoardRecord, EventRecord, MatchRecord, PairRecord, ResultLine
+from ..records import BoardRecord, EventRecord, MatchRecord, PairRecord, ResultLine
 from .elements import DIRECTIONS, SUIT_ELEMENTS, element_add, number_text
 
 PROGRAM_NAME = "Bridgehall"
@@ -146,7 +146,7 @@ def usebio_write(
 ) -> str:
     """The event as a USEBIO 1.2 document (UTF-8 text with its XML declaration)."""
     boards = sorted(boards, key=lambda b: b.number)
-    movement = event.kind in MOVEMENT_KINDS
+    movement = bool(event.movement)
     root, ev = event_element(
         event,
         MOVEMENT_EVENT_TYPES[event.method] if movement else "SWISS_PAIRS",
@@ -154,7 +154,7 @@ def usebio_write(
     )
     element_add(ev, "WINNER_TYPE", 2 if event.two_winners else 1)
     if movement:
-        element_add(ev, "MOVEMENT_TYPE", event.kind.upper())
+        element_add(ev, "MOVEMENT_TYPE", event.movement.upper())
     if event.mp_factoring:
         element_add(ev, "MP_FACTORING", event.mp_factoring.upper())
     element_add(ev, "BOARDS_PLAYED", event.boards_total)
