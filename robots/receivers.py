@@ -16,14 +16,16 @@ from tournaments.signals import clock_ticked, player_disconnected, tables_opened
 
 from .auto import auto_substitutes
 from .seating import seats_released_at_board_end, substituted_boards_record
-from .watchdog import robots_stalled
+from .watchdog import robots_watch
 
 logger = logging.getLogger(__name__)
 
 
 def robots_wake(table_id: int) -> None:
     """Have the table's robots look at it: a Celery task; with in-process tasks (the demo,
-    the tests) the turn loop runs here, after the commit of the change."""
+    the tests) the turn loop runs here, after the commit of the change. A turn that fails
+    in process is logged and never fails the change that woke it (a person's action is
+    stored): the watchdog plays on."""
     from .tasks import robots_play
 
     if not settings.CELERY_TASK_ALWAYS_EAGER:
@@ -31,7 +33,10 @@ def robots_wake(table_id: int) -> None:
     elif getattr(settings, "ROBOTS_IN_THREAD", False):  # the demo: the page never waits
         threading.Thread(target=robots_play_thread, args=(table_id,), daemon=True).start()
     else:
-        robots_play(table_id)
+        try:
+            robots_play(table_id)
+        except Exception:  # noqa: BLE001 - the clock's watchdog plays on; the log says why
+            logger.exception("robots at table %s failed", table_id)
 
 
 def robots_play_thread(table_id: int) -> None:
@@ -87,7 +92,11 @@ def clock_tick(sender, *, now, **kwargs):
     """The in-process clock does what beat's ``robots.tasks.auto_substitutes`` and
     ``robots.tasks.robots_watchdog`` do."""
     seated = auto_substitutes(now=now)
-    acted = robots_stalled(now=now)
-    if not seated and not acted:
+    watched = robots_watch(now=now)
+    acted = watched.pop("tables", {})
+    if not seated and not acted and not watched:
         return None
-    return {"robot_substitutes": seated, "robot_fallback_actions": acted}
+    answer = {"robot_substitutes": seated, "robot_fallback_actions": acted}
+    for kind, tables in watched.items():  # practice: {"practice_fallback_actions": {...}}
+        answer[f"{kind}_fallback_actions"] = tables
+    return answer
