@@ -7,6 +7,7 @@ import threading
 from functools import partial
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db import connections, transaction
 from django.dispatch import receiver
 
@@ -16,9 +17,13 @@ from tournaments.signals import clock_ticked, player_disconnected, tables_opened
 
 from .auto import auto_substitutes
 from .seating import seats_released_at_board_end, substituted_boards_record
+from .turns import robot_due, turns_key, turns_running
 from .watchdog import robots_watch
 
 logger = logging.getLogger(__name__)
+
+#: A table's robots are woken by a look at it at most this often.
+RESUME_SECONDS = 5
 
 
 def robots_wake(table_id: int) -> None:
@@ -29,6 +34,7 @@ def robots_wake(table_id: int) -> None:
     from .tasks import robots_play
 
     if not settings.CELERY_TASK_ALWAYS_EAGER:
+        cache.set(_resume_key(table_id), 1, RESUME_SECONDS)  # on its way: not resent
         robots_play.delay(table_id)
     elif getattr(settings, "ROBOTS_IN_THREAD", False):  # the demo: the page never waits
         threading.Thread(target=robots_play_thread, args=(table_id,), daemon=True).start()
@@ -37,6 +43,24 @@ def robots_wake(table_id: int) -> None:
             robots_play(table_id)
         except Exception:  # noqa: BLE001 - the clock's watchdog plays on; the log says why
             logger.exception("robots at table %s failed", table_id)
+
+
+def robots_resume(table) -> bool:
+    """A look at the table (its page opened: a reload) wakes its robots again when one
+    is due and no turn loop plays (its turn failed, its worker died), at most once every
+    ``RESUME_SECONDS`` (docs/rules.md § Robots, *When no worker answers*). True when
+    they were woken."""
+    if not cache.add(_resume_key(table.pk), 1, RESUME_SECONDS):
+        return False  # woken, or looked at, a moment ago
+    if turns_running(turns_key(table.pk)) or robot_due(table.pk, fast=True) is None:
+        return False
+    logger.info("robots at table %s due and not playing: woken again", table.pk)
+    robots_wake(table.pk)
+    return True
+
+
+def _resume_key(table_id: int) -> str:
+    return f"robots:resume:{table_id}"
 
 
 def robots_play_thread(table_id: int) -> None:

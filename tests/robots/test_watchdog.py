@@ -93,3 +93,25 @@ def test_an_online_table_whose_robot_raised_finishes_the_board(online, director,
     humans_play_board(online, random.Random(7))
     first = BoardPlay.objects.filter(table=online.table).order_by("pk").first()
     assert first.status == BoardPlay.Status.OVER
+
+
+def test_a_reload_of_the_table_page_wakes_robots_that_stopped(online, director, monkeypatch,
+                                                               client):  # fmt: skip
+    """East's turn raised; North reloads the table page: East acts at once (no wait for
+    the watchdog), and the robots play on to the end of the board."""
+    from django.core.cache import cache
+    from django.urls import reverse
+
+    cache.clear()
+    robot_substitute(director=director, event_id=online.event.pk, table_id=online.table.pk,
+                     seat="E")  # fmt: skip
+    raised = raise_once(monkeypatch, "robots.turns.robot_act", when=its_turn)
+    online.act("N", "call", "P")
+    assert raised == ["E"] and online.engine().to_play == "E"
+    client.force_login(online.players["N"])
+    page = client.get(reverse("online:table", args=[online.event.pk, online.table.pk]))
+    assert page.status_code == 200
+    assert online.engine().to_play == "S"
+    humans_play_board(online, random.Random(11))
+    first = BoardPlay.objects.filter(table=online.table).order_by("pk").first()
+    assert first.status == BoardPlay.Status.OVER
