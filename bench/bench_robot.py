@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 
 from robots import DEFAULT_BUDGET, DEFAULT_SAMPLES, robot_act
+from scoring.solver import calc_dd_table
 from tableplay.cards import SEATS, SUITS, side
 from tableplay.engine import Table
 from tableplay.views import table_view
@@ -39,7 +40,6 @@ def random_deal(rng: random.Random) -> str:
 
 def dd_tricks(deal: str, contract: str, declarer: str) -> int:
     """Declarer's double-dummy tricks in the strain of ``contract``."""
-    from endplay.dds import calc_dd_table
     from endplay.types import Deal, Denom, Player
 
     strain = contract.rstrip("X")[1:]

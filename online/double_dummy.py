@@ -4,12 +4,14 @@ has already won plus what double-dummy play of the rest gives it, from the posit
 cut stopped: the cards still in the hands, the trick being played with its cards faced,
 and the seat whose card is next.
 
-No Django; the solver is endplay's DDS (``endplay.dds.solve_board``), which is why this
-lives beside the services and not in the pure engine (``tableplay`` imports no endplay).
+No Django; the solver is endplay's DDS, entered through ``scoring.solver`` (one thread at
+a time), which is why this lives beside the services and not in the pure engine
+(``tableplay`` imports no endplay).
 """
 
 from __future__ import annotations
 
+from scoring.solver import solve_board
 from tableplay.cards import SEATS, seat_next, side
 from tableplay.engine import BoardResult, Table
 
@@ -20,7 +22,6 @@ def cut_tricks_double_dummy(table: Table) -> int | None:
     """The declaring side's tricks for the whole board, after the tricks it has won, the
     rest played double dummy; None when the board has no contract to play (cut in the
     auction, or passed out)."""
-    from endplay.dds import solve_board
     from endplay.types import Deal, Denom, Player
 
     contract = table.contract

@@ -6,6 +6,12 @@ An app registers in its ``AppConfig.ready``::
 
     from online.extensions import seat_notices
     seat_notices.append(render)  # render(request, table) -> str | None (safe HTML)
+
+and what happens when someone opens a table's page (the robots app wakes a table's
+robots that stopped: ``docs/rules.md`` § Robots, *When no worker answers*)::
+
+    from online.extensions import table_looks
+    table_looks.append(look)  # look(table) -> None
 """
 
 from __future__ import annotations
@@ -24,3 +30,13 @@ def seat_notice(request: HttpRequest, table) -> str | None:
         if html := render(request, table):
             return html
     return None
+
+
+#: Called with the table each time its page is opened (a player's reload, the
+#: director, a spectator), after the page's permission check, in registration order.
+table_looks: list[Callable[[object], None]] = []
+
+
+def table_looked_at(table) -> None:
+    for look in table_looks:
+        look(table)

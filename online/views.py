@@ -23,7 +23,7 @@ from tournaments.models import Table
 from tournaments.timezones import zone_label
 
 from .chat import CHAT_MAX_CHARS
-from .extensions import seat_notice
+from .extensions import seat_notice, table_looked_at
 from .seats import seat_names, seat_players
 from .selectors import table_may_watch, table_seat_get
 
@@ -202,6 +202,7 @@ def table_page(request: HttpRequest, event_id: int, table_id: int) -> HttpRespon
         raise PermissionDenied(_("Only the players of this table and the director may open it."))
     if not event.online_play:
         raise Http404(_("This event is not played online."))
+    table_looked_at(table)  # e.g. robots that stopped play on
     ends_at = table.round.ends_at if table.round_id else None
     players = seat_names(seat_players(event, [table])[table.pk])
     config = {

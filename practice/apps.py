@@ -9,3 +9,10 @@ class PracticeConfig(AppConfig):
     name = "practice"
     verbose_name = _("Practice")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from robots.watchdog import stall_checks
+
+        from .turns import practice_stalled
+
+        stall_checks["practice"] = practice_stalled  # the watchdog covers practice tables

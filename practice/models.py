@@ -73,6 +73,9 @@ class PracticeBoard(models.Model):
     #: How many of the field's played results it was compared with.
     field_size = models.PositiveIntegerField(_("results compared"), null=True, blank=True)
     ended_at = models.DateTimeField(_("ended at"), null=True, blank=True)
+    #: When an action was last applied to it (before the first, when it was dealt): the
+    #: watchdog's clock (``practice.turns.practice_stalled``).
+    changed_at = models.DateTimeField(_("changed at"), default=timezone.now, db_index=True)
 
     class Meta:
         verbose_name = _("practice board")

@@ -11,9 +11,11 @@ applied (``lock_objects``); nothing of the event is written, ever.
 
 from __future__ import annotations
 
+import logging
 from datetime import datetime
 from functools import partial
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -31,6 +33,8 @@ from .scoring import practice_score
 from .selectors import MAX_BOARDS, current_board, practice_boards, session_get
 from .state import practice_view
 
+logger = logging.getLogger(__name__)
+
 #: What the player may do at a practice table (no director: a rejected claim plays on).
 PLAYER_KINDS = ("call", "card", "claim", "accept", "reject", "undo")
 
@@ -46,10 +50,21 @@ def board_table(row: PracticeBoard) -> Table:
 
 def practice_robots_wake(session_id: int) -> None:
     """Have the robots of the session look at its table: a Celery task after the commit
-    (in-process tasks, the demo and the tests, run it right then)."""
+    (in-process tasks, the demo and the tests, run it right then). A turn that fails in
+    process is logged and never fails the player's request, whose action is stored: the
+    player's next look at the table or the watchdog plays on (``practice.turns``)."""
     from .tasks import practice_robots_play
 
-    practice_robots_play.delay(session_id)
+    if not settings.CELERY_TASK_ALWAYS_EAGER:
+        from .turns import resume_hold
+
+        resume_hold(session_id)  # the task is on its way: no look at the table resends it
+        practice_robots_play.delay(session_id)
+        return
+    try:
+        practice_robots_play(session_id)
+    except Exception:  # noqa: BLE001 - the next look at the table or the watchdog resumes
+        logger.exception("the robots of practice session %s failed", session_id)
 
 
 def practice_create(
@@ -96,10 +111,18 @@ def practice_create(
 
 
 def practice_state_get(*, user: User, session_id: int) -> dict:
-    """The session's board in play (or its last one) as the player's seat sees it."""
+    """The session's board in play (or its last one) as the player's seat sees it. A
+    robot due while none plays is woken again first (``practice.turns``: nothing stays
+    stuck); with in-process tasks the answer shows what the robots did."""
+    from .turns import practice_robots_resume
+
     session = _session(user, session_id)
     row = current_board(session)
-    return practice_view(session, row, board_table(row))
+    table = board_table(row)
+    if practice_robots_resume(session, row, table):
+        row = current_board(session)
+        table = board_table(row)
+    return practice_view(session, row, table)
 
 
 def session_for(*, user: User, session_id: int) -> PracticeSession:
@@ -159,6 +182,7 @@ def practice_apply(*, row_id: int, version: int, action: Action) -> dict:
             table.apply(Action("rule", DIRECTOR, "play"))
             moves.append(Action("rule", DIRECTOR, "play"))
         row.actions = [*row.actions, *([m.seat, m.kind, m.value, m.alert] for m in moves)]
+        row.changed_at = now
         if table.phase == "over":
             _board_end(row, table, now=now)
         row.save()

@@ -5,18 +5,37 @@ applied through ``practice.services.practice_apply`` with the version it saw, so
 player's action that came first makes it stale and it looks again.
 
 Runs in a Celery worker (``practice.tasks``), never in a request; with in-process tasks
-(the demo, the tests) it runs after the commit of the change that woke it.
+(the demo, the tests) it runs after the commit of the change that woke it. One turn loop
+per session at a time, with the online tables' lock (``robots.turns.turns_run``).
+
+Nothing stays stuck (*When no worker answers*): a robot due at a session where no loop
+runs is woken again by the player's next look at the table (:func:`practice_robots_resume`,
+at most once every ``RESUME_SECONDS``), and the watchdog (:func:`practice_stalled`, on
+each tick of the clock and of beat's ``robots.tasks.robots_watchdog``) gives a session
+stalled ``ROBOT_STALL_SECONDS`` the robots' simple legal choice.
 """
 
 from __future__ import annotations
 
 import logging
-import threading
 import zlib
+from datetime import datetime, timedelta
+
+from django.core.cache import cache
+from django.db.models import Max
+from django.utils import timezone
 
 from robots import robot_act
-from robots.turns import action_simple, robot_budget, robot_samples
-from tableplay import SEATS, table_view
+from robots.turns import (
+    MAX_ACTIONS,
+    action_simple,
+    robot_budget,
+    robot_samples,
+    turns_run,
+    turns_running,
+)
+from robots.watchdog import stall_seconds
+from tableplay import SEATS, Table, table_view
 from tournaments.errors import BridgeError
 
 from .models import PracticeBoard, PracticeSession
@@ -24,30 +43,77 @@ from .selectors import current_board
 
 logger = logging.getLogger(__name__)
 
-#: At most this many robot actions in one wake (a board has about 70).
-MAX_ACTIONS = 400
-_local = threading.local()
+#: A stopped session is woken by the player's look at the table at most this often.
+RESUME_SECONDS = 5
+#: The watchdog looks after the sessions changed within this time; an older one is
+#: woken by the player's next look at it.
+WATCH_SECONDS = 3600
 
 
 def practice_robots(session_id: int) -> int:
     """Let the robots of a session act until the player is to act (on this board or,
     once it is over, the next one) or the session is over; returns how many actions."""
-    running = getattr(_local, "sessions", set())
-    if session_id in running:  # woken by its own action (in-process tasks): goes on
-        return 0
-    _local.sessions = running | {session_id}
-    acted = 0
-    try:
-        while acted < MAX_ACTIONS and practice_robot_step(session_id):
-            acted += 1
-    finally:
-        _local.sessions = running
-    return acted
+    return turns_run(
+        _key(session_id),
+        step=lambda: practice_robot_step(session_id),
+        due=lambda: practice_robot_due(session_id),
+    )
 
 
-def practice_robot_step(session_id: int) -> bool:
-    """One robot action on the session's board in play; False when none has anything
-    to do (or the player acted first)."""
+def _key(session_id: int) -> str:
+    return f"practice:turn:{session_id}"
+
+
+def robots_due(table: Table, player_seat: str) -> bool:
+    """Whether a robot of the table (every seat but ``player_seat``) has something to
+    do: a call, a card (its own or dummy's), an answer to a claim or an undo."""
+    return any(
+        action_simple(table_view(table, seat)) is not None for seat in SEATS if seat != player_seat
+    )
+
+
+def practice_robot_due(session_id: int) -> bool:
+    """Whether a robot has something to do on the session's board in play."""
+    from .services import board_table
+
+    session = PracticeSession.objects.filter(pk=session_id).first()
+    row = current_board(session) if session is not None else None
+    if row is None or row.status != PracticeBoard.Status.PLAYING:
+        return False
+    return robots_due(board_table(row), session.seat)
+
+
+def practice_robots_resume(session: PracticeSession, row: PracticeBoard, table: Table) -> bool:
+    """Wake the robots of a session whose robot is due while no turn loop runs (its
+    turn raised, its worker died): the player's look at the table restarts them, at
+    most once every ``RESUME_SECONDS``. True when they were woken."""
+    from .services import practice_robots_wake
+
+    if row.status != PracticeBoard.Status.PLAYING or not robots_due(table, session.seat):
+        return False
+    if turns_running(_key(session.pk)):
+        return False
+    if not cache.add(_resume_key(session.pk), 1, RESUME_SECONDS):
+        return False
+    logger.info("practice session %s: robots due and not playing, woken again", session.pk)
+    practice_robots_wake(session.pk)
+    return True
+
+
+def resume_hold(session_id: int) -> None:
+    """A wake was sent to the workers: for ``RESUME_SECONDS`` no look at the table sends
+    another (the task may not have started its loop yet)."""
+    cache.set(_resume_key(session_id), 1, RESUME_SECONDS)
+
+
+def _resume_key(session_id: int) -> str:
+    return f"practice:resume:{session_id}"
+
+
+def practice_robot_step(session_id: int, *, fast: bool = False, why: str = "") -> bool:
+    """One robot action on the session's board in play (``fast``: the simple legal
+    choice, logged as a fallback with ``why``); False when none has anything to do (or
+    the player acted first)."""
     from .services import board_table, practice_apply
 
     session = PracticeSession.objects.filter(pk=session_id).first()
@@ -61,15 +127,18 @@ def practice_robot_step(session_id: int) -> bool:
         if seat == session.seat:
             continue
         view = table_view(table, seat)
-        faults: list[str] = []
-        seed = zlib.crc32(f"practice:{row.pk}:{table.version}:{seat}".encode())
-        action = robot_act(
-            view, seed=seed, budget=robot_budget(), samples=robot_samples(), faults=faults
-        )
-        if faults:
-            logger.info("practice robot %s fell back: %s", seat, faults[:3])
+        faults: list[str] = [why] if fast else []
+        if fast:
+            action = action_simple(view)
+        else:
+            seed = zlib.crc32(f"practice:{row.pk}:{table.version}:{seat}".encode())
+            action = robot_act(
+                view, seed=seed, budget=robot_budget(), samples=robot_samples(), faults=faults
+            )
         if action is None:
             continue
+        if faults:
+            logger.info("practice robot %s fell back: %s", seat, faults[:3])
         try:
             practice_apply(row_id=row.pk, version=table.version, action=action)
         except BridgeError as error:
@@ -80,6 +149,35 @@ def practice_robot_step(session_id: int) -> bool:
                 continue  # nothing for this seat after all: the next one looks
         return True
     return False
+
+
+def practice_stalled(now: datetime | None = None) -> dict[int, int]:
+    """The watchdog at practice tables: every session changed within ``WATCH_SECONDS``,
+    unchanged for ``ROBOT_STALL_SECONDS``, where a robot is due and no turn loop runs,
+    gets the robots' simple legal choice until the player is to act (the robots' own
+    loop, woken by each action, usually takes over at once). Returns how many actions
+    each session's robots made."""
+    now = now or timezone.now()
+    stalled = (
+        PracticeBoard.objects.filter(changed_at__gte=now - timedelta(seconds=WATCH_SECONDS))
+        .values("session_id")
+        .annotate(last=Max("changed_at"))
+        .filter(last__lte=now - timedelta(seconds=stall_seconds()))
+        .order_by("session_id")
+    )
+    acted: dict[int, int] = {}
+    for entry in stalled:
+        session_id = entry["session_id"]
+        if turns_running(_key(session_id)) or not practice_robot_due(session_id):
+            continue
+        waited = int((now - entry["last"]).total_seconds())
+        why = f"no robot answered: the practice table waited {waited} s"
+        n = 0
+        while n < MAX_ACTIONS and practice_robot_step(session_id, fast=True, why=why):
+            n += 1
+        if n:
+            acted[session_id] = n
+    return acted
 
 
 def _simple(row_id: int, version: int, view: dict) -> bool:

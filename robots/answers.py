@@ -11,6 +11,7 @@ import random
 import time
 
 from robots.sampling import layout_sample, position_deal, view_known
+from scoring.solver import solve_board
 from tableplay.cards import seat_next, side
 
 __all__ = ["answer_choose", "undo_answer", "undo_fair"]
@@ -56,8 +57,6 @@ def answer_choose(view: dict, *, samples: int, budget: float, seed: int) -> str 
 
 def _claimers_least(view: dict, *, samples: int, budget: float, seed: int) -> int | None:
     """The fewest tricks the claimer's side takes double dummy over the sampled layouts."""
-    from endplay.dds import solve_board
-
     started = time.perf_counter()
     known = view_known(view)
     rng = random.Random(seed * 1_000_003 + len(view["play"]))

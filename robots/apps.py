@@ -12,10 +12,12 @@ class RobotsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from online.extensions import seat_notices
+        from online.extensions import seat_notices, table_looks
 
-        from . import receivers  # noqa: F401 - wakes the robots of a table that changed
+        from . import receivers  # wakes the robots of a table that changed
         from .views import seat_notice
 
         if seat_notice not in seat_notices:
             seat_notices.append(seat_notice)  # the table page tells a replaced player
+        if receivers.robots_resume not in table_looks:
+            table_looks.append(receivers.robots_resume)  # a reload wakes stopped robots

@@ -18,6 +18,7 @@ import time
 
 from robots.lead import lead_choose
 from robots.sampling import contract_strain, layout_sample, position_deal, view_known
+from scoring.solver import solve_board
 
 __all__ = ["DEFAULT_BUDGET", "DEFAULT_SAMPLES", "card_choose", "card_fallback"]
 
@@ -66,8 +67,6 @@ def card_choose(
 
 def _scores(view: dict, *, samples: int, budget: float, seed: int) -> dict[str, float]:
     """Mean double-dummy tricks of each legal card over the solved layouts."""
-    from endplay.dds import solve_board
-
     started = time.perf_counter()
     known = view_known(view)
     rng = random.Random(seed * 1_000_003 + len(view["play"]))

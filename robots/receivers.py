@@ -7,6 +7,7 @@ import threading
 from functools import partial
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db import connections, transaction
 from django.dispatch import receiver
 
@@ -16,22 +17,50 @@ from tournaments.signals import clock_ticked, player_disconnected, tables_opened
 
 from .auto import auto_substitutes
 from .seating import seats_released_at_board_end, substituted_boards_record
-from .watchdog import robots_stalled
+from .turns import robot_due, turns_key, turns_running
+from .watchdog import robots_watch
 
 logger = logging.getLogger(__name__)
+
+#: A table's robots are woken by a look at it at most this often.
+RESUME_SECONDS = 5
 
 
 def robots_wake(table_id: int) -> None:
     """Have the table's robots look at it: a Celery task; with in-process tasks (the demo,
-    the tests) the turn loop runs here, after the commit of the change."""
+    the tests) the turn loop runs here, after the commit of the change. A turn that fails
+    in process is logged and never fails the change that woke it (a person's action is
+    stored): the watchdog plays on."""
     from .tasks import robots_play
 
     if not settings.CELERY_TASK_ALWAYS_EAGER:
+        cache.set(_resume_key(table_id), 1, RESUME_SECONDS)  # on its way: not resent
         robots_play.delay(table_id)
     elif getattr(settings, "ROBOTS_IN_THREAD", False):  # the demo: the page never waits
         threading.Thread(target=robots_play_thread, args=(table_id,), daemon=True).start()
     else:
-        robots_play(table_id)
+        try:
+            robots_play(table_id)
+        except Exception:  # noqa: BLE001 - the clock's watchdog plays on; the log says why
+            logger.exception("robots at table %s failed", table_id)
+
+
+def robots_resume(table) -> bool:
+    """A look at the table (its page opened: a reload) wakes its robots again when one
+    is due and no turn loop plays (its turn failed, its worker died), at most once every
+    ``RESUME_SECONDS`` (docs/rules.md § Robots, *When no worker answers*). True when
+    they were woken."""
+    if not cache.add(_resume_key(table.pk), 1, RESUME_SECONDS):
+        return False  # woken, or looked at, a moment ago
+    if turns_running(turns_key(table.pk)) or robot_due(table.pk, fast=True) is None:
+        return False
+    logger.info("robots at table %s due and not playing: woken again", table.pk)
+    robots_wake(table.pk)
+    return True
+
+
+def _resume_key(table_id: int) -> str:
+    return f"robots:resume:{table_id}"
 
 
 def robots_play_thread(table_id: int) -> None:
@@ -87,7 +116,11 @@ def clock_tick(sender, *, now, **kwargs):
     """The in-process clock does what beat's ``robots.tasks.auto_substitutes`` and
     ``robots.tasks.robots_watchdog`` do."""
     seated = auto_substitutes(now=now)
-    acted = robots_stalled(now=now)
-    if not seated and not acted:
+    watched = robots_watch(now=now)
+    acted = watched.pop("tables", {})
+    if not seated and not acted and not watched:
         return None
-    return {"robot_substitutes": seated, "robot_fallback_actions": acted}
+    answer = {"robot_substitutes": seated, "robot_fallback_actions": acted}
+    for kind, tables in watched.items():  # practice: {"practice_fallback_actions": {...}}
+        answer[f"{kind}_fallback_actions"] = tables
+    return answer

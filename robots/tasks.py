@@ -7,7 +7,7 @@ from celery import shared_task
 
 from .auto import auto_substitutes
 from .turns import robot_turns
-from .watchdog import robots_stalled
+from .watchdog import robots_watch
 
 
 @shared_task(name="robots.tasks.robots_play", ignore_result=True)
@@ -25,5 +25,6 @@ def auto_substitutes_check() -> int:
 
 @shared_task(name="robots.tasks.robots_watchdog", acks_late=True, ignore_result=True)
 def robots_watchdog() -> int:
-    """The beat entry: tables stalled on a robot get its simple legal choice."""
-    return sum(robots_stalled().values())
+    """The beat entry: tables stalled on a robot (every kind: online, practice) get its
+    simple legal choice."""
+    return sum(sum(tables.values()) for tables in robots_watch().values())

@@ -14,6 +14,7 @@ import logging
 import threading
 import time
 import zlib
+from collections.abc import Callable
 
 from django.conf import settings
 from django.core.cache import cache
@@ -31,8 +32,9 @@ from tournaments.services.audit import log_action
 
 logger = logging.getLogger(__name__)
 
-#: How long one table's turn loop may hold its lock (a worker that dies lets go then).
-LOCK_SECONDS = 120
+#: How long a turn loop's lock lives unless the loop renews it, which it does at each
+#: action: a loop whose thread or worker died lets go within this time.
+LOCK_SECONDS = 30
 #: At most this many actions in one loop (a board has about 70): never an endless loop.
 MAX_ACTIONS = 400
 _local = threading.local()
@@ -50,24 +52,49 @@ def robot_samples() -> int:
 def robot_turns(table_id: int) -> int:
     """Let the robots of a table act until none has anything to do; returns how many
     actions they made."""
-    running = getattr(_local, "tables", set())
-    if table_id in running:  # woken by its own action (in-process tasks): the loop goes on
+    return turns_run(
+        turns_key(table_id),
+        step=lambda: robot_step(table_id),
+        due=lambda: robot_due(table_id, fast=True) is not None,
+    )
+
+
+def turns_key(table_id: int) -> str:
+    """The cache key of a table's turn loop lock."""
+    return f"robots:turn:{table_id}"
+
+
+def turns_run(key: str, *, step: Callable[[], bool], due: Callable[[], bool]) -> int:
+    """The robots' turn loop of one table (an online table, a practice session): ``step``
+    while it acts, one loop per ``key`` at a time. The lock is a cache entry that expires
+    ``LOCK_SECONDS`` after the last action (so a loop that died never blocks the table
+    for good) and is always let go when the loop ends, even by an error; after letting
+    go the loop looks once more (``due``), so a wake that came in meanwhile is never
+    lost. Returns how many actions were made."""
+    running = getattr(_local, "keys", set())
+    if key in running:  # woken by its own action (in-process tasks): the loop goes on
         return 0
-    _local.tables = running | {table_id}
-    key = f"robots:turn:{table_id}"
+    _local.keys = running | {key}
     acted = 0
     try:
         while acted < MAX_ACTIONS and cache.add(key, 1, LOCK_SECONDS):
             try:
-                while acted < MAX_ACTIONS and robot_step(table_id):
+                while acted < MAX_ACTIONS and step():
                     acted += 1
+                    cache.touch(key, LOCK_SECONDS)
             finally:
                 cache.delete(key)
-            if robot_due(table_id) is None:
+            if not due():
                 break
     finally:
-        _local.tables = running
+        _local.keys = running
     return acted
+
+
+def turns_running(key: str) -> bool:
+    """Whether a turn loop holds ``key``'s lock now (one that died lets go within
+    ``LOCK_SECONDS``)."""
+    return cache.get(key) is not None
 
 
 def robot_seats(table_id: int) -> list[TableSeat]:

@@ -4,10 +4,15 @@ tick of the periodic check (beat's ``robots.tasks.robots_watchdog``, the in-proc
 clock) a table of an open round where a robot has something to do and nothing happened
 for ``ROBOT_STALL_SECONDS`` (*default* 15) gets the robots' simple legal choice until no
 robot is due; each such action is logged in the event's log (``robot_fallback``).
+
+Every kind of table is covered: the online tables here, and the tables of other apps
+(practice sessions) through the checks those apps register in their ``AppConfig.ready``
+(:data:`stall_checks`), which :func:`robots_watch` runs on the same tick.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 
 from django.conf import settings
@@ -19,6 +24,22 @@ from tournaments.models import Round, Table, TableSeat
 
 from .models import RobotSeat
 from .turns import MAX_ACTIONS, robot_due, robot_step
+
+#: The other kinds of robot tables, by name: each check takes ``now``, plays the robots
+#: of its stalled tables and returns how many actions each table's robots made. An app
+#: registers in its ``AppConfig.ready`` (``practice``: its sessions), so that this app
+#: imports none of them.
+stall_checks: dict[str, Callable[[datetime], dict[int, int]]] = {}
+
+
+def robots_watch(*, now: datetime | None = None) -> dict[str, dict[int, int]]:
+    """One tick of the watchdog over every kind of table: {kind: {table id: actions}},
+    the online tables as ``"tables"``, only the kinds where robots acted."""
+    now = now or timezone.now()
+    acted = {"tables": robots_stalled(now=now)}
+    for kind, check in stall_checks.items():
+        acted[kind] = check(now)
+    return {kind: tables for kind, tables in acted.items() if tables}
 
 
 def stall_seconds() -> float:

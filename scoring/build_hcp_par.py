@@ -18,7 +18,8 @@ Method:
 4. Per vulnerability the bin means are smoothed by a local-linear Gaussian kernel over
    HCP, forced non-decreasing in HCP (pool-adjacent-violators) and rounded to 10.
 
-Only this module imports endplay; ``import scoring`` does not.
+Only this module and :mod:`scoring.solver` (the one door to DDS) import endplay;
+``import scoring`` does not.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from pathlib import Path
 
 from scoring.boards import VULNERABILITIES
 from scoring.hcp_par import DEFAULT_HCP_PAR_PATH, validate_hcp_par_table
+from scoring.solver import calc_dd_table, par
 
 _SUITS = "SHDC"
 _RANKS = "AKQJT98765432"
@@ -82,7 +84,6 @@ def random_deal_with_ns_hcp(h: int, rng: random.Random, subsets: dict | None = N
 
 def _par_scores(job: tuple[str, int]) -> dict[str, int]:
     """Double-dummy par NS score of one deal for each vulnerability (runs in a worker)."""
-    from endplay.dds import calc_dd_table, par
     from endplay.types import Deal, Player, Vul
 
     pbn, dealer = job

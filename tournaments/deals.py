@@ -8,6 +8,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from scoring import SEATS, STRAINS
+from scoring.solver import calc_dd_table, par
 
 __all__ = ["RANKS", "SEATS", "STRAINS", "SUITS", "DealError"]
 
@@ -96,7 +97,6 @@ class Analysis:
 
 def deal_analyse(pbn: str, *, dealer: str, vulnerability: str) -> Analysis:
     """Double-dummy table and par, computed with endplay's DDS (about 0.15 s a deal)."""
-    from endplay.dds import calc_dd_table, par
     from endplay.types import Deal, Denom, Player, Vul
 
     deal = Deal(pbn)

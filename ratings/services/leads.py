@@ -4,6 +4,7 @@ holds solved once by endplay's DDS in the worker and kept (``LeadAnalysis``)."""
 
 from __future__ import annotations
 
+from scoring.solver import solve_board
 from tournaments.models import Event, Result
 
 from ..models import LeadAnalysis
@@ -15,7 +16,6 @@ SUITS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 
 def lead_tricks(pbn: str, *, strain: str, leader: str) -> dict[str, int]:
     """{card: the defenders' double-dummy tricks after that opening lead}."""
-    from endplay.dds import solve_board
     from endplay.types import Deal, Denom, Player
 
     deal = Deal(pbn)

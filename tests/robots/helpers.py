@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib
+
 import pytest
 
 from robots.models import RobotSeat
@@ -29,3 +31,24 @@ def humans_play_board(online, rng) -> None:
         else:
             online.act(who, "card", rng.choice(legal_cards(engine)), version=engine.version)
     pytest.fail("the board never ended")
+
+
+def raise_once(monkeypatch, target: str, *, when) -> list:
+    """``target`` (a robot's decision) raises the first time ``when(view)`` holds."""
+    module, name = target.rsplit(".", 1)
+    real = getattr(importlib.import_module(module), name)
+    raised = []
+
+    def decide(view, **kwargs):
+        if not raised and when(view):
+            raised.append(view["viewer"])
+            raise RuntimeError("database is locked")
+        return real(view, **kwargs)
+
+    monkeypatch.setattr(target, decide)
+    return raised
+
+
+def its_turn(view) -> bool:
+    """Whether the seat ``view`` was made for is to act (for :func:`raise_once`)."""
+    return view["actor"] == view["viewer"]

@@ -4,15 +4,18 @@ gets the robots' simple legal choice on the next tick, logged as a fallback."""
 
 from __future__ import annotations
 
+import random
 from datetime import timedelta
 
 import pytest
 from django.test import override_settings
 from django.utils import timezone
 
+from online.models import BoardPlay
 from robots import receivers
 from robots.seating import robot_substitute
-from robots.turns import robot_due
+from robots.turns import robot_due, turns_key, turns_running
+from tests.robots.helpers import humans_play_board, its_turn, raise_once
 from tournaments.models import EventLog
 from tournaments.signals import clock_ticked
 
@@ -72,3 +75,43 @@ def test_the_beat_task_does_the_same(online, director, no_worker):
     )
     assert robots_watchdog() == 1  # North, the dealer, passes; East is a person
     assert [c.value for c in online.engine().calls] == ["P"]
+
+
+@override_settings(ROBOT_STALL_SECONDS=15)
+def test_an_online_table_whose_robot_raised_finishes_the_board(online, director, monkeypatch):
+    """East is a robot; its first turn raises. North's call is stored all the same, the
+    turn loop lets go of its lock, and the watchdog's next tick after the stall has East
+    act; the robots play on to the end of the board."""
+    robot_substitute(director=director, event_id=online.event.pk, table_id=online.table.pk,
+                     seat="E")  # fmt: skip
+    raised = raise_once(monkeypatch, "robots.turns.robot_act", when=its_turn)
+    online.act("N", "call", "P")  # the dealer; East's turn raises
+    assert raised == ["E"] and online.engine().to_play == "E"
+    assert not turns_running(turns_key(online.table.pk))
+    tick(timezone.now() + timedelta(seconds=20))
+    assert online.engine().to_play == "S"
+    humans_play_board(online, random.Random(7))
+    first = BoardPlay.objects.filter(table=online.table).order_by("pk").first()
+    assert first.status == BoardPlay.Status.OVER
+
+
+def test_a_reload_of_the_table_page_wakes_robots_that_stopped(online, director, monkeypatch,
+                                                               client):  # fmt: skip
+    """East's turn raised; North reloads the table page: East acts at once (no wait for
+    the watchdog), and the robots play on to the end of the board."""
+    from django.core.cache import cache
+    from django.urls import reverse
+
+    cache.clear()
+    robot_substitute(director=director, event_id=online.event.pk, table_id=online.table.pk,
+                     seat="E")  # fmt: skip
+    raised = raise_once(monkeypatch, "robots.turns.robot_act", when=its_turn)
+    online.act("N", "call", "P")
+    assert raised == ["E"] and online.engine().to_play == "E"
+    client.force_login(online.players["N"])
+    page = client.get(reverse("online:table", args=[online.event.pk, online.table.pk]))
+    assert page.status_code == 200
+    assert online.engine().to_play == "S"
+    humans_play_board(online, random.Random(11))
+    first = BoardPlay.objects.filter(table=online.table).order_by("pk").first()
+    assert first.status == BoardPlay.Status.OVER

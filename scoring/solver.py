@@ -1,0 +1,52 @@
+"""The one door to the double-dummy solver (endplay's DDS), for every caller in the house:
+the robots' play and answers, the cut's double-dummy option, the deals' analysis, the
+opening-lead analysis, the HCP-par builder and the benchmarks.
+
+DDS keeps its working memory in the library, one slot per thread index, and endplay
+always passes index 0: two threads of one process inside it at once corrupt that memory
+and the process dies of a segmentation fault (docs/rules.md § Concurrency, the solver). So
+each call holds a process-wide lock for as long as it is in the library, and a caller
+gets a plain answer that needs the library no more. Separate processes (Celery workers,
+the builder's pool) each have their own library and their own lock.
+
+The lock is held only for one call (about 1–150 ms); a robot counts the wait against its
+time budget like the solve itself. endplay is imported on the first call, so that
+``import scoring`` stays light. (endplay's ``Deal.legal_moves`` enters DDS too: the house
+does not call it outside the tests, which check that with the rest.)
+"""
+
+from __future__ import annotations
+
+import threading
+
+__all__ = ["calc_dd_table", "par", "solve_board"]
+
+#: Held while a thread is inside DDS; no call into DDS is made without it.
+_DDS = threading.Lock()
+
+
+def solve_board(deal) -> list[tuple]:
+    """[(card, tricks)]: each card the player on lead in ``deal`` (an endplay ``Deal``
+    with ``first`` and ``trump`` set) may play, with the tricks its side then takes
+    double dummy of the tricks left (the one being played included)."""
+    from endplay import dds
+
+    with _DDS:
+        return list(dds.solve_board(deal))
+
+
+def calc_dd_table(deal):
+    """The double-dummy table of ``deal`` (an endplay ``DDTable``: tricks per strain
+    and declarer)."""
+    from endplay import dds
+
+    with _DDS:
+        return dds.calc_dd_table(deal)
+
+
+def par(table, vul, dealer):
+    """The par results of a double-dummy ``table`` (an endplay ``ParList``)."""
+    from endplay import dds
+
+    with _DDS:
+        return dds.par(table, vul, dealer)

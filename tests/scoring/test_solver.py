@@ -1,0 +1,88 @@
+"""The double-dummy solver is entered by one thread of a process at a time (docs/rules.md
+§ Concurrency): endplay's DDS keeps one working memory a process, and two threads in it
+at once crash the process (a segmentation fault took the demo server down)."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+#: How the house could enter DDS: endplay's solver module, or the one ``Deal`` method
+#: that calls it.
+_DDS_DOOR = re.compile(r"endplay\.dds|from\s+endplay\s+import\s+[^\n]*\bdds\b|\.legal_moves\(")
+
+
+def test_no_module_enters_the_solver_but_its_one_door() -> None:
+    skip = {".venv", "tests", "node_modules", ".git"}
+    sources = [
+        path for path in ROOT.rglob("*.py") if not skip & set(path.relative_to(ROOT).parts[:-1])
+    ]
+    assert len(sources) > 100
+    users = {
+        str(path.relative_to(ROOT))
+        for path in sources
+        if _DDS_DOOR.search(path.read_text(encoding="utf-8"))
+    }
+    assert users == {"scoring/solver.py"}
+
+
+# Six threads solve the same endings at once, each answer checked against the one
+# solved alone; run in a child process, so that a crash is a failure and not the end of
+# the test run.
+_RACE = textwrap.dedent(
+    """
+    import random, threading
+    from endplay.types import Deal, Denom, Player, Vul
+    from scoring.solver import calc_dd_table, par, solve_board
+
+    def deal_random(rng):  # an ending of seven cards a hand: quick to solve
+        cards = [s + r for s in "SHDC" for r in "AKQJT98765432"]
+        rng.shuffle(cards)
+        hands = [cards[7 * i : 7 * i + 7] for i in range(4)]
+        return "N:" + " ".join(
+            ".".join("".join(c[1] for c in h if c[0] == s) for s in "SHDC") for h in hands
+        )
+
+    def answers(pbn):
+        cards = sorted(
+            (str(card), tricks)
+            for card, tricks in solve_board(Deal(pbn, first=Player.west, trump=Denom.nt))
+        )
+        table = calc_dd_table(Deal(pbn))
+        tricks = [table[denom, seat] for denom in Denom.bidorder() for seat in Player]
+        return cards, tricks, par(table, Vul.ns, Player.north).score
+
+    deals = [deal_random(random.Random(n)) for n in range(6)]
+    alone = {pbn: answers(pbn) for pbn in deals}
+    wrong, crashed = [], []
+
+    def work(k):
+        try:
+            for j in range(60):
+                pbn = deals[(k + j) % len(deals)]
+                if answers(pbn) != alone[pbn]:
+                    wrong.append(pbn)
+        except BaseException as error:
+            crashed.append(repr(error))
+
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    print("wrong", len(wrong), "crashed", crashed)
+    """
+)
+
+
+def test_threads_solving_at_once_get_the_answers_of_one_alone() -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", _RACE], cwd=ROOT, capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr[-2000:]  # -11: the segmentation fault
+    assert done.stdout.split() == ["wrong", "0", "crashed", "[]"]
