@@ -40,6 +40,7 @@ from tournaments.services.results_online import (
 )
 
 from .double_dummy import cut_result_double_dummy
+from .extensions import table_looked_at
 from .lock_objects import (
     board_play_for_update,
     board_play_started_for_update,
@@ -155,9 +156,12 @@ def table_access_get(*, user: User, event_id: int, table_id: int) -> tuple[str |
 
 def table_state_get(*, user: User, event_id: int, table_id: int) -> dict:
     """The table's board in play (or its last one finished) as the user's seat may see
-    it; a director sees the whole table."""
+    it; a director sees the whole table. A look at the table (a socket opening, a read
+    of the API) wakes what other apps do then, as the page does (robots that stopped)."""
     table = online_table_get(event_id, table_id)
     seat = _viewer(table, user)
+    if seat is not None:
+        table_looked_at(table)
     if seat is None:  # a delayed spectator: as it stood the delay ago (online.spectators)
         delay = table_watch_delay(table=table, user=user)
         if delay:

@@ -115,3 +115,25 @@ def test_a_reload_of_the_table_page_wakes_robots_that_stopped(online, director, 
     humans_play_board(online, random.Random(11))
     first = BoardPlay.objects.filter(table=online.table).order_by("pk").first()
     assert first.status == BoardPlay.Status.OVER
+
+
+def test_a_read_of_the_table_over_the_api_wakes_robots_that_stopped(online, director,
+                                                                    monkeypatch):  # fmt: skip
+    """The table's REST read (as the page's socket or poll reads it) is a look at the
+    table too: East's stopped turn is played at once."""
+    from django.core.cache import cache
+    from django.urls import reverse
+
+    from tests.conftest import api_client
+
+    cache.clear()
+    robot_substitute(director=director, event_id=online.event.pk, table_id=online.table.pk,
+                     seat="E")  # fmt: skip
+    raise_once(monkeypatch, "robots.turns.robot_act", when=its_turn)
+    online.act("N", "call", "P")
+    assert online.engine().to_play == "E"
+    url = reverse(
+        "api-table-play", kwargs={"event_id": online.event.pk, "table_id": online.table.pk}
+    )
+    assert api_client(online.players["N"]).get(url).status_code == 200
+    assert online.engine().to_play == "S"
