@@ -25,7 +25,7 @@ from tournaments.timezones import zone_label
 from .chat import CHAT_MAX_CHARS
 from .extensions import seat_notice
 from .seats import seat_names, seat_players
-from .selectors import table_may_watch, table_seat_get
+from .selectors import table_seat_get, table_watch_refusal
 
 
 def _made(n: int) -> str:
@@ -181,6 +181,21 @@ def _error_strings() -> dict[str, str]:
     }
 
 
+def _refusal_text(refusal: str) -> str:
+    """The table page's 403, saying why (``table_watch_refusal``)."""
+    if refusal == "player":
+        return _(
+            "You do not sit at this table. A player of the event watches no other table "
+            "while the event is on."
+        )
+    if refusal == "anonymous":
+        return _("Log in to open this table.")
+    return _(
+        "Spectators may not watch this event's tables: only the table's players and the "
+        "event's directors open it."
+    )
+
+
 @login_required
 def table_page(request: HttpRequest, event_id: int, table_id: int) -> HttpResponse:
     table = get_object_or_404(
@@ -197,8 +212,8 @@ def table_page(request: HttpRequest, event_id: int, table_id: int) -> HttpRespon
         return render(
             request, "online/table_notice.html", {"event": event, "table": table, "notice": notice}
         )
-    if seat is None and not table_may_watch(table=table, user=request.user):
-        raise PermissionDenied(_("Only the players of this table and the director may open it."))
+    if seat is None and (refusal := table_watch_refusal(table=table, user=request.user)):
+        raise PermissionDenied(_refusal_text(refusal))
     if not event.online_play:
         raise Http404(_("This event is not played online."))
     ends_at = table.round.ends_at if table.round_id else None
