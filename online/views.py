@@ -19,6 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
+from tournaments.formats import format_for
 from tournaments.models import Table
 from tournaments.timezones import zone_label
 
@@ -236,5 +237,7 @@ def table_page(request: HttpRequest, event_id: int, table_id: int) -> HttpRespon
     # docs/rules.md § Online play, chat: the table's four players only, when it is on
     chat = seat is not None and event.chat_allowed
     context = {"event": event, "table": table, "seat": seat, "ends_at": ends_at}
+    if seat is not None:  # typed entry: the director's fallback, behind a link
+        context["typed_entry"] = reverse(format_for(event).my_table_entry_url, args=[event.pk])
     context.update(config=config, chat=chat, chat_max=CHAT_MAX_CHARS)
     return render(request, "online/table.html", context)

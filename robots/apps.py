@@ -13,9 +13,13 @@ class RobotsConfig(AppConfig):
 
     def ready(self) -> None:
         from online.extensions import seat_notices
+        from tournaments.extensions import held_seat_readers
 
         from . import receivers  # noqa: F401 - wakes the robots of a table that changed
+        from .selectors import held_seat_tables
         from .views import seat_notice
 
         if seat_notice not in seat_notices:
             seat_notices.append(seat_notice)  # the table page tells a replaced player
+        if held_seat_tables not in held_seat_readers:
+            held_seat_readers.append(held_seat_tables)  # my-table finds a replaced player's

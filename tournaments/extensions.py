@@ -40,3 +40,23 @@ online_simulators: list[OnlineSimulator] = []
 
 def online_simulator() -> OnlineSimulator | None:
     return online_simulators[-1] if online_simulators else None
+
+
+#: Readers of the tables where someone else holds a player's seat for them, so that
+#: my-table still finds the player's table though the line-up names another there (the
+#: robots app: a robot substitute, ``docs/rules.md`` § Robots, *Substitutes*). Each is
+#: ``reader(*, rnd, user)`` and returns a query of those tables' ids in round ``rnd``
+#: (``.values("table_id")``), read as a subquery: no query of its own.
+held_seat_readers: list[Callable[..., object]] = []
+
+
+def held_tables_q(*, rnd, user):
+    """A filter of ``Table`` rows: the tables of ``rnd`` where another holds ``user``'s
+    seat for them; None when no app registered a reader."""
+    from django.db.models import Q
+
+    found = None
+    for read in held_seat_readers:
+        q = Q(pk__in=read(rnd=rnd, user=user))
+        found = q if found is None else found | q
+    return found

@@ -10,6 +10,7 @@ from django.db.models import Count, F, Max, Prefetch, Q
 
 from accounts.models import User
 
+from ..extensions import held_tables_q
 from ..formats import format_for
 from ..formats.seats import PARTNER
 from ..models import (
@@ -45,6 +46,8 @@ class SeatInfo:
     #: seated at this table: ``docs/rules.md`` § Visibility, rooms)
     withheld: set[int] = field(default_factory=set)
     sits_here: bool = True  # False: a team member not seated yet looking at a room
+    #: a robot plays the user's seat there (they take it back at the table's page)
+    held: bool = False
 
 
 def my_table_get(*, event: Event, user: User, room: str | None = None) -> SeatInfo | None:
@@ -59,13 +62,13 @@ def my_table_get(*, event: Event, user: User, room: str | None = None) -> SeatIn
     if rnd is None:
         return None
     entry = member.entry
-    table = (
-        format_for(event)
-        .tables_of(rnd=rnd, entry=entry, user=user, room=room)
-        .select_related("ns", "ew")
-        .prefetch_related("ns__members__player", "ew__members__player")
-        .first()
-    )
+    table = _with_pairs(format_for(event).tables_of(rnd=rnd, entry=entry, user=user, room=room))
+    held = False
+    if table is None and (held_q := held_tables_q(rnd=rnd, user=user)) is not None:
+        # a robot plays the player's seat: the line-up names the robot there, and the
+        # table is the player's all the same (docs/rules.md § Robots, *Substitutes*)
+        table = _with_pairs(Table.objects.filter(round=rnd).filter(held_q))
+        held = table is not None
     if table is None:
         return None
     side = table.side_of(entry.pk)
@@ -85,7 +88,17 @@ def my_table_get(*, event: Event, user: User, room: str | None = None) -> SeatIn
         boards=boards,
         results={r.board_id: r for r in shown},
         withheld={r.board_id for r in stored} - {r.board_id for r in shown},
-        sits_here=sight.at_table(table),
+        sits_here=held or sight.at_table(table),
+        held=held,
+    )
+
+
+def _with_pairs(tables) -> Table | None:
+    """The first of ``tables``, with its two entries and their players."""
+    return (
+        tables.select_related("ns", "ew")
+        .prefetch_related("ns__members__player", "ew__members__player")
+        .first()
     )
 
 
@@ -229,6 +242,8 @@ def my_table_state_get(*, event: Event, user: User) -> MyTableState:
             if format_for(event).seats_players
             else Q(ns__members__player=user) | Q(ew__members__player=user)
         )
+        if (held_q := held_tables_q(rnd=rnd, user=user)) is not None:
+            at |= held_q  # a robot plays their seat there (my_table_get)
         found = Table.objects.filter(round=rnd).filter(at).values_list("pk", "number").first()
         if found is not None:
             table_number = found[1]
