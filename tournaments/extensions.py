@@ -60,3 +60,31 @@ def held_tables_q(*, rnd, user):
         q = Q(pk__in=read(rnd=rnd, user=user))
         found = q if found is None else found | q
     return found
+
+
+@dataclass(frozen=True)
+class BoardInPlay:
+    """Where a board in play at a table played online stands: ``phase`` is
+    ``"auction"``, ``"play"`` or ``"claim"`` (a claim waits for its answer or a ruling),
+    ``trick`` the play's trick (1 to 13; 0 in the auction)."""
+
+    board_id: int
+    phase: str
+    trick: int = 0
+
+
+#: Readers of the boards in play at tables played online (the online app registers its
+#: own): ``reader(*, event, tables) -> {table id: BoardInPlay}``, a bounded number of
+#: queries whatever the number of tables. The director's page says with it where each
+#: table's board stands.
+board_in_play_readers: list[Callable[..., dict]] = []
+
+
+def boards_in_play_at(*, event, tables) -> dict:
+    """``{table id: BoardInPlay}`` for ``tables`` of ``event`` (empty at physical tables)."""
+    if not event.online_play or not tables:
+        return {}
+    found: dict = {}
+    for read in board_in_play_readers:
+        found.update(read(event=event, tables=tables))
+    return found

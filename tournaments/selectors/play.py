@@ -10,7 +10,7 @@ from django.db.models import Count, F, Max, Prefetch, Q
 
 from accounts.models import User
 
-from ..extensions import held_tables_q
+from ..extensions import boards_in_play_at, held_tables_q
 from ..formats import format_for
 from ..formats.seats import PARTNER
 from ..models import (
@@ -296,9 +296,29 @@ class ConsoleCell:
 
 
 @dataclass
+class TableStand:
+    """Where a table stands in its round, as the director calling it wants to know:
+    ``state`` is ``"bye"``, ``"finished"`` (every board has its result), ``"not_started"``
+    (online: no result and no board begun), ``"playing"`` (online: ``board`` in play, with its
+    ``phase`` and ``trick``), ``"next"`` (online: ``board`` is the next to begin) or
+    ``"entering"`` (at physical tables, where only the results entered tell: ``done`` of
+    ``total`` boards have one)."""
+
+    state: str
+    board: Board | None = None
+    first: int = 0  # the numbers of the table's first and last boards of the round
+    last: int = 0
+    done: int = 0
+    total: int = 0
+    phase: str = ""
+    trick: int = 0
+
+
+@dataclass
 class ConsoleRow:
     table: Table
     cells: list[ConsoleCell]
+    stand: TableStand | None = None
 
 
 @dataclass
@@ -361,6 +381,7 @@ def console_get(*, event: Event) -> Console:
     boards = sorted({b.pk: b for bs in plays.values() for b in bs}.values(), key=lambda b: b.number)
     found = Result.objects.filter(table__in=tables).select_related("entered_by", "disputed_by")
     results = {(r.table_id, r.board_id): r for r in found}
+    in_play = boards_in_play_at(event=event, tables=tables) if rnd.is_open else {}
     counts: dict[str, int] = defaultdict(int)
     rows = []
     disputes = []
@@ -377,5 +398,33 @@ def console_get(*, event: Event) -> Console:
             cells.append(ConsoleCell(board=b, state=state, result=r))
             if state == "disputed":
                 disputes.append(ConsoleDispute(table=t, board=b, result=r))
-        rows.append(ConsoleRow(table=t, cells=cells))
+        stand = _table_stand(event, t, plays.get(t.pk, []), results, in_play.get(t.pk))
+        rows.append(ConsoleRow(table=t, cells=cells, stand=stand))
     return Console(round=rnd, boards=boards, rows=rows, counts=dict(counts), disputes=disputes)
+
+
+def _table_stand(event: Event, table: Table, boards: list[Board], results, playing) -> TableStand:
+    """Where ``table`` stands (``TableStand``): its boards of the round in order, the
+    results stored at it, and its board in play online (``BoardInPlay`` or None)."""
+    if table.is_bye:
+        return TableStand(state="bye")
+    left = [b for b in boards if (table.pk, b.pk) not in results]
+    span = {
+        "first": boards[0].number if boards else 0,
+        "last": boards[-1].number if boards else 0,
+        "done": len(boards) - len(left),
+        "total": len(boards),
+    }
+    if not left:
+        return TableStand(state="finished", **span)
+    if playing is not None:
+        board = next((b for b in boards if b.pk == playing.board_id), left[0])
+        return TableStand(
+            state="playing", board=board, phase=playing.phase, trick=playing.trick, **span
+        )
+    if not event.online_play:  # physical tables: only the results entered tell
+        return TableStand(state="entering", **span)
+    if len(left) == len(boards):
+        return TableStand(state="not_started", board=left[0], **span)
+    # the next board begins by itself (docs/rules.md § Online play, the table's boards)
+    return TableStand(state="next", board=left[0], **span)
