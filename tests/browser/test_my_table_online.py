@@ -42,5 +42,9 @@ def test_waiting_on_my_table_the_next_online_round_opens_the_table(
         page.wait_for_url("**/play/")  # the next round's table itself, with no reload
         page.locator("#play-table").wait_for()
         assert "/tables/" in page.url and errors == []
+        # typed entry: the director's fallback, one link below the table
+        link = page.get_by_role("link", name="Enter a result by hand")
+        assert link.get_attribute("href") == f"/events/{event.pk}/my-table/entry/"
+        page.screenshot(path="/tmp/table-typed-entry-link.png", full_page=True)
     finally:
         context.close()
