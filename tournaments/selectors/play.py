@@ -298,11 +298,11 @@ class ConsoleCell:
 @dataclass
 class TableStand:
     """Where a table stands in its round, as the director calling it wants to know:
-    ``state`` is ``"bye"``, ``"finished"`` (every board has its result), ``"not_started"``
-    (online: no result and no board begun), ``"playing"`` (online: ``board`` in play, with its
-    ``phase`` and ``trick``), ``"next"`` (online: ``board`` is the next to begin) or
-    ``"entering"`` (at physical tables, where only the results entered tell: ``done`` of
-    ``total`` boards have one)."""
+    ``state`` is ``"bye"``, ``"finished"`` (every board has its result),
+    ``"not_started"`` (online: no result and no board begun), ``"playing"`` (online:
+    ``board`` in play, with its ``phase`` and ``trick``), ``"next"`` (online: ``board``
+    is the next to begin) or ``"entering"`` (at physical tables, where only the results
+    entered tell: ``done`` of ``total`` boards have one)."""
 
     state: str
     board: Board | None = None
