@@ -13,7 +13,7 @@ from tournaments.formats.base import Format
 from tournaments.models import Board, EntryMember, Result, Table, TableSeat
 from tournaments.permissions import is_event_director
 from tournaments.selectors.play import seat_letter_of
-from tournaments.selectors.visibility import Sight, spectator_delay_of
+from tournaments.selectors.visibility import Sight, spectator_delay_of, spectator_refusal_of
 
 from .models import BoardPlay, PlayAction
 from .next_table import next_places
@@ -98,6 +98,15 @@ def table_may_watch(*, table: Table, user: User) -> bool:
     """Whether a user with no seat at the table may watch it whole: the event's
     directors, and spectators when the event lets people outside it watch."""
     return table_watch_delay(table=table, user=user) is not None
+
+
+def table_watch_refusal(*, table: Table, user: User) -> str | None:
+    """Why a user with no seat at the table may not watch it (``table_may_watch`` is
+    false): ``"player"``, ``"off"`` or ``"anonymous"`` (``spectator_refusal_of``); None
+    when they may."""
+    if is_event_director(user=user, event=table.event):
+        return None
+    return spectator_refusal_of(user=user, event=table.event)
 
 
 @dataclass

@@ -19,13 +19,14 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
+from tournaments.formats import format_for
 from tournaments.models import Table
 from tournaments.timezones import zone_label
 
 from .chat import CHAT_MAX_CHARS
 from .extensions import seat_notice, table_looked_at
 from .seats import seat_names, seat_players
-from .selectors import table_may_watch, table_seat_get
+from .selectors import table_seat_get, table_watch_refusal
 
 
 def _made(n: int) -> str:
@@ -182,6 +183,21 @@ def _error_strings() -> dict[str, str]:
     }
 
 
+def _refusal_text(refusal: str) -> str:
+    """The table page's 403, saying why (``table_watch_refusal``)."""
+    if refusal == "player":
+        return _(
+            "You do not sit at this table. A player of the event watches no other table "
+            "while the event is on."
+        )
+    if refusal == "anonymous":
+        return _("Log in to open this table.")
+    return _(
+        "Spectators may not watch this event's tables: only the table's players and the "
+        "event's directors open it."
+    )
+
+
 @login_required
 def table_page(request: HttpRequest, event_id: int, table_id: int) -> HttpResponse:
     table = get_object_or_404(
@@ -198,8 +214,8 @@ def table_page(request: HttpRequest, event_id: int, table_id: int) -> HttpRespon
         return render(
             request, "online/table_notice.html", {"event": event, "table": table, "notice": notice}
         )
-    if seat is None and not table_may_watch(table=table, user=request.user):
-        raise PermissionDenied(_("Only the players of this table and the director may open it."))
+    if seat is None and (refusal := table_watch_refusal(table=table, user=request.user)):
+        raise PermissionDenied(_refusal_text(refusal))
     if not event.online_play:
         raise Http404(_("This event is not played online."))
     table_looked_at(table)  # e.g. robots that stopped play on
@@ -223,5 +239,7 @@ def table_page(request: HttpRequest, event_id: int, table_id: int) -> HttpRespon
     # docs/rules.md § Online play, chat: the table's four players only, when it is on
     chat = seat is not None and event.chat_allowed
     context = {"event": event, "table": table, "seat": seat, "ends_at": ends_at}
+    if seat is not None:  # typed entry: the director's fallback, behind a link
+        context["typed_entry"] = reverse(format_for(event).my_table_entry_url, args=[event.pk])
     context.update(config=config, chat=chat, chat_max=CHAT_MAX_CHARS)
     return render(request, "online/table.html", context)

@@ -13,11 +13,15 @@ class RobotsConfig(AppConfig):
 
     def ready(self) -> None:
         from online.extensions import seat_notices, table_looks
+        from tournaments.extensions import held_seat_readers
 
         from . import receivers  # wakes the robots of a table that changed
+        from .selectors import held_seat_tables
         from .views import seat_notice
 
         if seat_notice not in seat_notices:
             seat_notices.append(seat_notice)  # the table page tells a replaced player
         if receivers.robots_resume not in table_looks:
             table_looks.append(receivers.robots_resume)  # a reload wakes stopped robots
+        if held_seat_tables not in held_seat_readers:
+            held_seat_readers.append(held_seat_tables)  # my-table finds a replaced player's

@@ -20,6 +20,12 @@ def replaced_seat(*, table: Table, user: User) -> RobotSeat | None:
     return RobotSeat.objects.filter(table=table, replaced=user).first()
 
 
+def held_seat_tables(*, rnd, user: User):
+    """The tables of round ``rnd`` where a robot plays ``user``'s seat, as a query of
+    their ids (my-table's reader: ``tournaments.extensions.held_seat_readers``)."""
+    return RobotSeat.objects.filter(table__round=rnd, replaced=user).values("table_id")
+
+
 def reclaim_state(*, user: User, event_id: int, table_id: int) -> dict:
     """Where the seat of a player a robot replaced stands: ``robot`` (the robot plays
     it), ``asked`` (theirs when the board in play ends) or ``yours`` (given back). 403

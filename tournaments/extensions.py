@@ -40,3 +40,51 @@ online_simulators: list[OnlineSimulator] = []
 
 def online_simulator() -> OnlineSimulator | None:
     return online_simulators[-1] if online_simulators else None
+
+
+#: Readers of the tables where someone else holds a player's seat for them, so that
+#: my-table still finds the player's table though the line-up names another there (the
+#: robots app: a robot substitute, ``docs/rules.md`` § Robots, *Substitutes*). Each is
+#: ``reader(*, rnd, user)`` and returns a query of those tables' ids in round ``rnd``
+#: (``.values("table_id")``), read as a subquery: no query of its own.
+held_seat_readers: list[Callable[..., object]] = []
+
+
+def held_tables_q(*, rnd, user):
+    """A filter of ``Table`` rows: the tables of ``rnd`` where another holds ``user``'s
+    seat for them; None when no app registered a reader."""
+    from django.db.models import Q
+
+    found = None
+    for read in held_seat_readers:
+        q = Q(pk__in=read(rnd=rnd, user=user))
+        found = q if found is None else found | q
+    return found
+
+
+@dataclass(frozen=True)
+class BoardInPlay:
+    """Where a board in play at a table played online stands: ``phase`` is
+    ``"auction"``, ``"play"`` or ``"claim"`` (a claim waits for its answer or a ruling),
+    ``trick`` the play's trick (1 to 13; 0 in the auction)."""
+
+    board_id: int
+    phase: str
+    trick: int = 0
+
+
+#: Readers of the boards in play at tables played online (the online app registers its
+#: own): ``reader(*, event, tables) -> {table id: BoardInPlay}``, a bounded number of
+#: queries whatever the number of tables. The director's page says with it where each
+#: table's board stands.
+board_in_play_readers: list[Callable[..., dict]] = []
+
+
+def boards_in_play_at(*, event, tables) -> dict:
+    """``{table id: BoardInPlay}`` for ``tables`` of ``event`` (empty at physical tables)."""
+    if not event.online_play or not tables:
+        return {}
+    found: dict = {}
+    for read in board_in_play_readers:
+        found.update(read(event=event, tables=tables))
+    return found

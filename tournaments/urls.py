@@ -50,6 +50,7 @@ event_patterns = [
     path("pairs/<int:entry_id>/", pairs.pair_detail, name="pair_detail"),
     path("my-table/", tables.my_table, name="my_table"),
     path("my-table/state.json", tables.my_table_state, name="my_table_state"),
+    path("my-table/entry/", tables.my_table, {"typed": True}, name="my_table_entry"),
     path("my-table/results/<int:result_id>/confirm/", tables.result_confirm, name="result_confirm"),
     path("my-table/results/<int:result_id>/reject/", tables.result_reject, name="result_reject"),
     path("director/", include(director_patterns)),
@@ -84,6 +85,12 @@ urlpatterns = [
     path("events/<int:event_id>/pool/", pool.pool_lobby, name="pool_lobby"),
     path("events/<int:event_id>/pool/join/", pool.pool_join, name="pool_join"),
     path("events/<int:event_id>/pool/table/", pool.pool_table, name="pool_table"),
+    path(
+        "events/<int:event_id>/pool/table/entry/",
+        pool.pool_table,
+        {"typed": True},
+        name="pool_table_entry",
+    ),
     path(
         "events/<int:event_id>/pool/table/state.json",
         pool.pool_table_state,

@@ -4,7 +4,8 @@
    over and the next one is awaited, otherwise every 30 s (or at the due time if sooner).
    When the state's signature differs from the page's (the round closed, the next round
    is seated, the event started or finished) the box is redrawn from a fresh copy of the
-   page. When the round's clock runs out, data-waiting ("Round over — waiting for the
+   page (or, when my-table answers with the online table's page, the browser goes
+   there). When the round's clock runs out, data-waiting ("Round over — waiting for the
    next round") shows at once, before the server has closed the round. */
 (function () {
   "use strict";
@@ -61,8 +62,14 @@
 
   function redraw() {
     return fetch(window.location.pathname, { credentials: "same-origin", cache: "no-store" })
-      .then(function (r) { if (!r.ok) throw new Error(r.status); return r.text(); })
+      .then(function (r) {
+        if (!r.ok) throw new Error(r.status);
+        // my-table now opens the table itself (an online round has opened): go there
+        if (r.redirected) { window.location.assign(r.url); return null; }
+        return r.text();
+      })
       .then(function (html) {
+        if (html === null) return;
         var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("my-table");
         if (!fresh) return;
         Array.prototype.slice.call(box.attributes).forEach(function (a) {

@@ -101,6 +101,27 @@ def test_a_player_of_another_table_never_watches_nor_sees_the_board(online, clie
     assert board.pk in boards_hidden(user=ANYONE, event=online.event)
 
 
+@pytest.mark.parametrize("spectators", [Event.Spectators.OFF, Event.Spectators.LIVE])
+def test_the_refusal_says_why_a_player_of_the_event_may_not_watch(online, client, spectators):
+    """Issue #32, item 7: not "This page is for the event's director"."""
+    _set(online, spectators)
+    client.force_login(_other_table_player(online))
+    response = client.get(_page(online))
+    page = response.content.decode()
+    assert response.status_code == 403
+    assert "You do not sit at this table." in page
+    assert "for the event&#x27;s director" not in page and "Spectators may not" not in page
+
+
+def test_the_refusal_tells_a_new_user_that_spectators_are_off(online, client):
+    client.force_login(UserFactory())
+    response = client.get(_page(online))
+    page = response.content.decode()
+    assert response.status_code == 403
+    assert "Spectators may not watch this event&#x27;s tables" in page
+    assert "for the event&#x27;s director" not in page and "You do not sit" not in page
+
+
 def test_an_anonymous_request_never_watches(online, client):
     _set(online, Event.Spectators.LIVE)
     assert api_client().get(_api(online)).status_code in (401, 403)

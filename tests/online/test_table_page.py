@@ -148,21 +148,50 @@ def test_a_team_member_opens_their_room_at_their_seat_and_not_the_other(client, 
     assert client.get(url(match.open_table)).status_code == 403
 
 
-def test_my_table_leads_to_the_playing_table_in_an_online_round(client, online, make_event):
+def test_my_table_opens_the_playing_table_in_an_online_round(client, online, make_event):
+    """Issue #32, item 6: my-table in an online round is the table itself; the typed
+    entry of results is the director's fallback, behind a link from the table."""
     event, table, _ = online
     client.force_login(player(table.ns))
-    page = client.get(reverse("tournaments:my_table", args=[event.pk])).content.decode()
+    response = client.get(reverse("tournaments:my_table", args=[event.pk]))
+    assert response.status_code == 302 and response["Location"] == url(table)
+    typed = reverse("tournaments:my_table_entry", args=[event.pk])
+    page = client.get(url(table)).content.decode()
+    assert f'href="{typed}"' in page and "Enter a result by hand" in page
+    page = client.get(typed).content.decode()
     assert "Play at your table" in page and f'href="{url(table)}"' in page
+    assert "result-form" in page and "use it only when the director asks you to" in page
+    # the director watching the table is offered no typed entry of a seat's
+    client.force_login(table.event.director)
+    assert "Enter a result by hand" not in client.get(url(table)).content.decode()
 
     physical = make_event(pairs=4, start=True, name="At the club")
     at_club = physical.rounds.get(number=1).tables.get(number=1)
     client.force_login(player(at_club.ns))
-    page = client.get(reverse("tournaments:my_table", args=[physical.pk])).content.decode()
-    assert "Play at your table" not in page
+    response = client.get(reverse("tournaments:my_table", args=[physical.pk]))
+    assert response.status_code == 200 and "Play at your table" not in response.content.decode()
 
 
-def test_a_pool_table_leads_to_its_playing_table(client, director):
-    """The pool is played online by default: its table page leads there too."""
+def test_a_typed_entry_goes_back_to_the_typed_entry_page(client, online):
+    event, table, _ = online
+    board = event.boards.filter(round=table.round).order_by("number").first()
+    client.force_login(player(table.ns))
+    typed = reverse("tournaments:my_table_entry", args=[event.pk])
+    answer = client.post(
+        typed, {"board": board.pk, f"b{board.pk}-contract": "PASS", "passed_out": "1"}
+    )
+    assert answer.status_code == 302 and answer["Location"] == typed
+    result = table.results.get(board=board)
+    client.force_login(player(table.ew))
+    back = client.post(reverse("tournaments:result_confirm", args=[event.pk, result.pk]))
+    assert back.status_code == 302 and back["Location"] == typed
+    # once the round is over, my-table is the page of its results again
+    table.round.status = "closed"
+    table.round.save(update_fields=["status"])
+    assert client.get(reverse("tournaments:my_table", args=[event.pk])).status_code == 200
+
+
+def _pool_of_four(director):
     now = timezone.now()
     pool = pool_services.pool_create(
         name="Pool", start_at=now - timedelta(minutes=1), ends_at=now + timedelta(days=7),
@@ -170,13 +199,37 @@ def test_a_pool_table_leads_to_its_playing_table(client, director):
         now=now - timedelta(minutes=2),
     )  # fmt: skip
     pool_services.pool_clock_step(event=pool, now=now)
-    pooled = [UserFactory() for _ in range(4)]
+    return pool, [UserFactory() for _ in range(4)]
+
+
+def test_a_pool_table_opens_its_playing_table(client, director):
+    """The pool is played online by default: the table that starts, and the pool's
+    table page, are the online table itself; typed entry is behind a link."""
+    pool, pooled = _pool_of_four(director)
     for p in pooled[1:]:
         pool_services.pool_join(event=pool, player=p)
-    pool_services.pool_join(event=pool, player=pooled[0], partner=pooled[1], opponents=pooled[2:])
-    seat = TableSeat.objects.select_related("table").get(player=pooled[0])
     client.force_login(pooled[0])
-    page = client.get(reverse("tournaments:pool_table", args=[pool.pk])).content.decode()
-    assert "Play at your table" in page and f'href="{url(seat.table)}"' in page
+    started = client.post(
+        reverse("tournaments:pool_join", args=[pool.pk]),
+        {"partner": pooled[1].username, "east": pooled[2].username, "west": pooled[3].username},
+    )
+    seat = TableSeat.objects.select_related("table").get(player=pooled[0])
+    assert started.status_code == 302 and started["Location"] == url(seat.table)
+    response = client.get(reverse("tournaments:pool_table", args=[pool.pk]))
+    assert response.status_code == 302 and response["Location"] == url(seat.table)
+    typed = reverse("tournaments:pool_table_entry", args=[pool.pk])
     response = client.get(url(seat.table))
     assert response.status_code == 200 and config(response)["seat"] == seat.seat
+    assert f'href="{typed}"' in response.content.decode()
+    page = client.get(typed).content.decode()
+    assert "Play at your table" in page and f'href="{url(seat.table)}"' in page
+
+
+def test_play_now_with_robots_opens_the_table_itself(client, director):
+    """Issue #32, item 6: not the typed entry of the pool's table page."""
+    pool, pooled = _pool_of_four(director)
+    client.force_login(pooled[0])
+    answer = client.post(reverse("tournaments:pool_join", args=[pool.pk]), {"robots": "1"})
+    seat = TableSeat.objects.select_related("table").get(player=pooled[0])
+    assert answer.status_code == 302 and answer["Location"] == url(seat.table)
+    assert config(client.get(answer["Location"]))["seat"] == "N"

@@ -230,5 +230,7 @@ def test_online_play_shows_a_hand_only_at_the_table_one_sits_at(match):
     page = client.get(f"/events/{match.event_id}/my-table/?room=open").content.decode()
     assert 'class="own-hand"' not in page
     client.post(f"/events/{match.event_id}/my-table/?room=open", {"sit": "1"})
-    page = client.get(f"/events/{match.event_id}/my-table/").content.decode()
+    # seated, my-table opens the online table; its typed entry shows the hands
+    assert client.get(f"/events/{match.event_id}/my-table/").status_code == 302
+    page = client.get(f"/events/{match.event_id}/my-table/entry/").content.decode()
     assert page.count('class="own-hand"') == 2  # seated (South): their hand of each board

@@ -188,6 +188,9 @@ class Format:
     late_entries: bool = True
     #: The URL name of the page where a player enters results (``event_id`` argument).
     my_table_url: str = "tournaments:my_table"
+    #: The URL name of its typed entry of results, where the page above opens the online
+    #: table instead (an event played online: the director's fallback, behind a link).
+    my_table_entry_url: str = "tournaments:my_table_entry"
     #: The URL name of the format's own event page, when the generic one does not fit.
     event_url: str = ""
     #: How the format's results are written to a file (``interchange/exports.py``):

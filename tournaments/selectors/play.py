@@ -10,6 +10,7 @@ from django.db.models import Count, F, Max, Prefetch, Q
 
 from accounts.models import User
 
+from ..extensions import boards_in_play_at, held_tables_q
 from ..formats import format_for
 from ..formats.seats import PARTNER
 from ..models import (
@@ -45,6 +46,8 @@ class SeatInfo:
     #: seated at this table: ``docs/rules.md`` § Visibility, rooms)
     withheld: set[int] = field(default_factory=set)
     sits_here: bool = True  # False: a team member not seated yet looking at a room
+    #: a robot plays the user's seat there (they take it back at the table's page)
+    held: bool = False
 
 
 def my_table_get(*, event: Event, user: User, room: str | None = None) -> SeatInfo | None:
@@ -59,13 +62,13 @@ def my_table_get(*, event: Event, user: User, room: str | None = None) -> SeatIn
     if rnd is None:
         return None
     entry = member.entry
-    table = (
-        format_for(event)
-        .tables_of(rnd=rnd, entry=entry, user=user, room=room)
-        .select_related("ns", "ew")
-        .prefetch_related("ns__members__player", "ew__members__player")
-        .first()
-    )
+    table = _with_pairs(format_for(event).tables_of(rnd=rnd, entry=entry, user=user, room=room))
+    held = False
+    if table is None and (held_q := held_tables_q(rnd=rnd, user=user)) is not None:
+        # a robot plays the player's seat: the line-up names the robot there, and the
+        # table is the player's all the same (docs/rules.md § Robots, *Substitutes*)
+        table = _with_pairs(Table.objects.filter(round=rnd).filter(held_q))
+        held = table is not None
     if table is None:
         return None
     side = table.side_of(entry.pk)
@@ -85,7 +88,17 @@ def my_table_get(*, event: Event, user: User, room: str | None = None) -> SeatIn
         boards=boards,
         results={r.board_id: r for r in shown},
         withheld={r.board_id for r in stored} - {r.board_id for r in shown},
-        sits_here=sight.at_table(table),
+        sits_here=held or sight.at_table(table),
+        held=held,
+    )
+
+
+def _with_pairs(tables) -> Table | None:
+    """The first of ``tables``, with its two entries and their players."""
+    return (
+        tables.select_related("ns", "ew")
+        .prefetch_related("ns__members__player", "ew__members__player")
+        .first()
     )
 
 
@@ -229,6 +242,8 @@ def my_table_state_get(*, event: Event, user: User) -> MyTableState:
             if format_for(event).seats_players
             else Q(ns__members__player=user) | Q(ew__members__player=user)
         )
+        if (held_q := held_tables_q(rnd=rnd, user=user)) is not None:
+            at |= held_q  # a robot plays their seat there (my_table_get)
         found = Table.objects.filter(round=rnd).filter(at).values_list("pk", "number").first()
         if found is not None:
             table_number = found[1]
@@ -281,9 +296,29 @@ class ConsoleCell:
 
 
 @dataclass
+class TableStand:
+    """Where a table stands in its round, as the director calling it wants to know:
+    ``state`` is ``"bye"``, ``"finished"`` (every board has its result),
+    ``"not_started"`` (online: no result and no board begun), ``"playing"`` (online:
+    ``board`` in play, with its ``phase`` and ``trick``), ``"next"`` (online: ``board``
+    is the next to begin) or ``"entering"`` (at physical tables, where only the results
+    entered tell: ``done`` of ``total`` boards have one)."""
+
+    state: str
+    board: Board | None = None
+    first: int = 0  # the numbers of the table's first and last boards of the round
+    last: int = 0
+    done: int = 0
+    total: int = 0
+    phase: str = ""
+    trick: int = 0
+
+
+@dataclass
 class ConsoleRow:
     table: Table
     cells: list[ConsoleCell]
+    stand: TableStand | None = None
 
 
 @dataclass
@@ -346,6 +381,7 @@ def console_get(*, event: Event) -> Console:
     boards = sorted({b.pk: b for bs in plays.values() for b in bs}.values(), key=lambda b: b.number)
     found = Result.objects.filter(table__in=tables).select_related("entered_by", "disputed_by")
     results = {(r.table_id, r.board_id): r for r in found}
+    in_play = boards_in_play_at(event=event, tables=tables) if rnd.is_open else {}
     counts: dict[str, int] = defaultdict(int)
     rows = []
     disputes = []
@@ -362,5 +398,33 @@ def console_get(*, event: Event) -> Console:
             cells.append(ConsoleCell(board=b, state=state, result=r))
             if state == "disputed":
                 disputes.append(ConsoleDispute(table=t, board=b, result=r))
-        rows.append(ConsoleRow(table=t, cells=cells))
+        stand = _table_stand(event, t, plays.get(t.pk, []), results, in_play.get(t.pk))
+        rows.append(ConsoleRow(table=t, cells=cells, stand=stand))
     return Console(round=rnd, boards=boards, rows=rows, counts=dict(counts), disputes=disputes)
+
+
+def _table_stand(event: Event, table: Table, boards: list[Board], results, playing) -> TableStand:
+    """Where ``table`` stands (``TableStand``): its boards of the round in order, the
+    results stored at it, and its board in play online (``BoardInPlay`` or None)."""
+    if table.is_bye:
+        return TableStand(state="bye")
+    left = [b for b in boards if (table.pk, b.pk) not in results]
+    span = {
+        "first": boards[0].number if boards else 0,
+        "last": boards[-1].number if boards else 0,
+        "done": len(boards) - len(left),
+        "total": len(boards),
+    }
+    if not left:
+        return TableStand(state="finished", **span)
+    if playing is not None:
+        board = next((b for b in boards if b.pk == playing.board_id), left[0])
+        return TableStand(
+            state="playing", board=board, phase=playing.phase, trick=playing.trick, **span
+        )
+    if not event.online_play:  # physical tables: only the results entered tell
+        return TableStand(state="entering", **span)
+    if len(left) == len(boards):
+        return TableStand(state="not_started", board=left[0], **span)
+    # the next board begins by itself (docs/rules.md § Online play, the table's boards)
+    return TableStand(state="next", board=left[0], **span)

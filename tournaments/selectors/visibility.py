@@ -135,6 +135,22 @@ def spectator_delay_of(*, user: User, event: Event) -> int | None:
     return 0 if event.spectators == Event.Spectators.LIVE else event.spectator_delay
 
 
+def spectator_refusal_of(*, user: User, event: Event) -> str | None:
+    """Why ``user`` may not watch the event's tables as a spectator, in the words a
+    refused person is told (``docs/rules.md`` § Online play, spectators): ``"anonymous"``
+    (not signed in), ``"player"`` (a player of the event never watches another table),
+    ``"off"`` (the event's setting lets nobody outside it watch, or it is not played
+    online); None when ``spectator_delay_of`` lets them watch. The same rule: this only
+    names the reason."""
+    if spectator_delay_of(user=user, event=event) is not None:
+        return None
+    if not user.is_authenticated:
+        return "anonymous"
+    if not _outsider(event, user, None):
+        return "player"
+    return "off"
+
+
 def board_visible(*, user: User, board: Board, event: Event | None = None) -> bool:
     """May ``user`` see this board's deal, analysis and every table's result now?"""
     event = event or board.event

@@ -177,15 +177,47 @@ def _state(event: Event, state: selectors.MyTableState) -> dict:
     }
 
 
+def play_url_of(event: Event, seat) -> str | None:
+    """The online table where ``seat``'s player plays the round now (``docs/rules.md``
+    § Online play: my-table leads there while an online round is open); None at a
+    physical table, a bye, a closed round, or a team's room the player does not sit in.
+    The online app's page is reached by its URL name only: tournaments never imports it."""
+    if seat is None or not event.online_play or not seat.round.is_open or seat.table.is_bye:
+        return None
+    if not seat.sits_here:
+        return None
+    return reverse("online:table", args=[event.pk, seat.table.pk])
+
+
+def typed_back(event: Event) -> str:
+    """Where a typed entry, confirmation or rejection goes back to: my-table, or in an
+    event played online its typed-entry page (my-table itself opens the table)."""
+    fmt = format_for(event)
+    return reverse(
+        fmt.my_table_entry_url if event.online_play else fmt.my_table_url, args=[event.pk]
+    )
+
+
 @login_required
-def my_table(request: HttpRequest, event_id: int) -> HttpResponse:
+def my_table(request: HttpRequest, event_id: int, typed: bool = False) -> HttpResponse:
+    """The player's table in the round. In an event played online, while the round is
+    open, it opens the online table itself; ``typed`` (``my-table/entry/``) is the typed
+    entry of results, the director's fallback (``docs/rules.md`` § Entry and
+    confirmation), reached by a link from the table."""
     event = get_object_or_404(Event, pk=event_id)
     if format_for(event).my_table_url != "tournaments:my_table":  # the pool's own table page
-        return redirect(format_for(event).my_table_url, event_id=event.pk)
+        name = format_for(event).my_table_entry_url if typed else format_for(event).my_table_url
+        return redirect(name, event_id=event.pk)
+    here = reverse(
+        "tournaments:my_table_entry" if typed else "tournaments:my_table", args=[event.pk]
+    )
     # The polled state first: if a round changes in between, the next poll redraws.
     state = _state(event, selectors.my_table_state_get(event=event, user=request.user))
     room = request.GET.get("room") or None  # a team member not seated yet picks a room
     seat = selectors.my_table_get(event=event, user=request.user, room=room)
+    play_url = play_url_of(event, seat)
+    if request.method == "GET" and play_url and not typed:  # the table itself
+        return redirect(play_url)
     bound: dict[int, ResultForm] = {}
     if request.method == "POST" and seat is None:
         messages.error(request, _("You have no table in this round."))
@@ -196,13 +228,13 @@ def my_table(request: HttpRequest, event_id: int) -> HttpResponse:
             messages.error(request, exc.message)
         else:
             messages.success(request, _("You sit at table %(n)d.") % {"n": seat.table.number})
-            return redirect("tournaments:my_table", event_id=event.pk)
+            return redirect(here)
     elif request.method == "POST":
         stored, bound = posted_results_submit(request, seat)
         if stored:
             messages.success(request, _("Result entered. Your opponents confirm it."))
-            return redirect("tournaments:my_table", event_id=event.pk)
-    context = {"event": event, "seat": seat, "state": state}
+            return redirect(here)
+    context = {"event": event, "seat": seat, "state": state, "typed": typed}
     if seat is None:
         membership = selectors.membership_get(event=event, user=request.user)
         context["entered"] = membership is not None
@@ -222,10 +254,7 @@ def my_table(request: HttpRequest, event_id: int) -> HttpResponse:
             if not seat.round.is_open and seat.round.number < event.num_rounds
             else None,
         )
-        # docs/rules.md § Online play: the round is played at the virtual table (the
-        # online app's page, reached by its URL name only: tournaments never imports it).
-        if event.online_play and seat.round.is_open and not seat.table.is_bye and seat.sits_here:
-            context["play_url"] = reverse("online:table", args=[event.pk, seat.table.pk])
+        context["play_url"] = play_url  # docs/rules.md § Online play: the virtual table
         context["my_entry"] = next(
             (e for e in (seat.table.ns, seat.table.ew) if e and e.pk == seat.entry.pk), seat.entry
         )
@@ -256,7 +285,9 @@ def my_table_state(request: HttpRequest, event_id: int) -> JsonResponse:
 @require_POST
 def result_reject(request: HttpRequest, event_id: int, result_id: int) -> HttpResponse:
     """The confirming side rejects the entry, with a reason: the board is disputed."""
-    result = get_object_or_404(Result, pk=result_id, board__event_id=event_id)
+    result = get_object_or_404(
+        Result.objects.select_related("board__event"), pk=result_id, board__event_id=event_id
+    )
     try:
         services.result_reject(
             result_id=result.pk, user=request.user, reason=request.POST.get("reason", "")
@@ -268,20 +299,22 @@ def result_reject(request: HttpRequest, event_id: int, result_id: int) -> HttpRe
             request,
             _("Board %(n)d is disputed: the director has been told.") % {"n": result.board.number},
         )
-    return redirect("tournaments:my_table", event_id=event_id)
+    return redirect(typed_back(result.board.event))
 
 
 @login_required
 @require_POST
 def result_confirm(request: HttpRequest, event_id: int, result_id: int) -> HttpResponse:
-    result = get_object_or_404(Result, pk=result_id, board__event_id=event_id)
+    result = get_object_or_404(
+        Result.objects.select_related("board__event"), pk=result_id, board__event_id=event_id
+    )
     try:
         services.result_confirm(result_id=result.pk, user=request.user)
     except BridgeError as exc:
         messages.error(request, exc.message)
     else:
         messages.success(request, _("Board %(n)d confirmed.") % {"n": result.board.number})
-    return redirect("tournaments:my_table", event_id=event_id)
+    return redirect(typed_back(result.board.event))
 
 
 @login_required

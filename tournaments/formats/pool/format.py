@@ -30,6 +30,7 @@ class ScoringPool(SeatedPlayers, Format):
     results_file = "pool"
     creation = "pool"
     my_table_url = "tournaments:pool_table"
+    my_table_entry_url = "tournaments:pool_table_entry"
     event_url = "tournaments:pool_lobby"
     templates = {"event": "tournaments/pool_lobby.html"}
     online_play = True

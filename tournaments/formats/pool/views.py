@@ -20,7 +20,7 @@ from ...errors import BridgeError
 from ...models import Event, Result
 from ...permissions import is_event_director
 from ...selectors.play import SeatInfo
-from ...views.tables import board_slots, posted_results_submit, unshown_errors_show
+from ...views.tables import board_slots, play_url_of, posted_results_submit, unshown_errors_show
 from .. import format_for
 from . import selectors as pool_selectors
 from . import services as pool_services
@@ -76,7 +76,7 @@ def pool_join(request: HttpRequest, event_id: int) -> HttpResponse:
                 event=event, player=request.user, partner=partner
             )
             messages.success(request, _("Your table has started with robots: good luck!"))
-            return redirect("tournaments:pool_table", event_id=event.pk)
+            return redirect(_table_url(event, table))
         opponents = [u for u in (_user(request.POST.get(k, "")) for k in ("east", "west")) if u]
         table = pool_services.pool_join(
             event=event, player=request.user, partner=partner, opponents=opponents
@@ -86,9 +86,17 @@ def pool_join(request: HttpRequest, event_id: int) -> HttpResponse:
         return redirect("tournaments:pool_lobby", event_id=event.pk)
     if table is not None:
         messages.success(request, _("Your table has started: good luck!"))
-        return redirect("tournaments:pool_table", event_id=event.pk)
+        return redirect(_table_url(event, table))
     messages.success(request, _("You are ready: your table starts when four players are."))
     return redirect("tournaments:pool_lobby", event_id=event.pk)
+
+
+def _table_url(event: Event, table) -> str:
+    """Where a player goes when their table starts: the online table itself in a pool
+    played online (``docs/rules.md`` § Online play), else the pool's table page."""
+    if event.online_play:
+        return reverse("online:table", args=[event.pk, table.pk])
+    return reverse("tournaments:pool_table", args=[event.pk])
 
 
 def _seat(event: Event, user) -> SeatInfo | None:
@@ -111,10 +119,16 @@ def _seat(event: Event, user) -> SeatInfo | None:
 
 
 @login_required
-def pool_table(request: HttpRequest, event_id: int) -> HttpResponse:
-    """The player's table in play: its boards, entry and confirmation (as my-table)."""
+def pool_table(request: HttpRequest, event_id: int, typed: bool = False) -> HttpResponse:
+    """The player's table in play: its boards, entry and confirmation (as my-table). In
+    a pool played online it opens the online table itself while the table is on;
+    ``typed`` (``pool/table/entry/``) is the typed entry, the director's fallback."""
     event = _pool(event_id)
     seat = _seat(event, request.user)
+    here = "tournaments:pool_table_entry" if typed else "tournaments:pool_table"
+    play_url = play_url_of(event, seat)
+    if request.method == "GET" and play_url and not typed:
+        return redirect(play_url)
     bound = {}
     if request.method == "POST":
         if seat is None:
@@ -123,7 +137,7 @@ def pool_table(request: HttpRequest, event_id: int) -> HttpResponse:
         stored, bound = posted_results_submit(request, seat)
         if stored:
             messages.success(request, _("Result entered. Your opponents confirm it."))
-            return redirect("tournaments:pool_table", event_id=event.pk)
+            return redirect(here, event_id=event.pk)
     if seat is None:
         return redirect("tournaments:pool_lobby", event_id=event.pk)
     slots = board_slots(seat, bound, request.user)
@@ -131,10 +145,9 @@ def pool_table(request: HttpRequest, event_id: int) -> HttpResponse:
     players = {s.seat: s.player for s in seat.table.seats.select_related("player")}
     context = {
         "event": event, "seat": seat, "slots": slots, "players": players,
-        "signature": _signature(event, seat),
+        "signature": _signature(event, seat), "typed": typed,
     }  # fmt: skip
-    if event.online_play and seat.round.is_open:  # docs/rules.md § Online play
-        context["play_url"] = reverse("online:table", args=[event.pk, seat.table.pk])
+    context["play_url"] = play_url  # docs/rules.md § Online play
     return render(request, "tournaments/pool_table.html", context)
 
 

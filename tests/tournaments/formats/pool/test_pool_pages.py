@@ -51,11 +51,17 @@ def test_a_player_starts_a_table_of_four_from_the_lobby(client, make_pool, playe
         {"partner": south.username, "east": east.username, "west": west.username},
         follow=True,
     )
-    assert response.redirect_chain[-1][0] == reverse("tournaments:pool_table", args=[event.pk])
     seats = dict(TableSeat.objects.filter(table__event=event).values_list("seat", "player"))
     assert seats == {"N": north.pk, "S": south.pk, "E": east.pk, "W": west.pk}
+    # the pool is played online: the table itself, not its typed entry (issue #32)
+    table = TableSeat.objects.get(player=north).table
+    assert response.redirect_chain[-1][0] == reverse("online:table", args=[event.pk, table.pk])
     page = response.content.decode()
-    assert "Your table has started" in page and page.count('name="board"') >= 4
+    assert "Your table has started" in page and 'id="play-config"' in page
+    # at a pool played at physical tables, the pool's table page with its entry
+    Event.objects.filter(pk=event.pk).update(online_play=False)
+    response = client.get(reverse("tournaments:pool_table", args=[event.pk]))
+    assert response.status_code == 200 and response.content.decode().count('name="board"') >= 4
 
 
 def test_a_bad_name_in_the_lobby_is_shown_and_changes_nothing(client, make_pool, players):
@@ -81,7 +87,7 @@ def test_the_table_page_enters_and_confirms_a_result(client, make_pool, players)
     event = make_pool(boards=8)
     table = seat(event, players[:4])
     board = boards_of(table)[0]
-    url = reverse("tournaments:pool_table", args=[event.pk])
+    url = reverse("tournaments:pool_table_entry", args=[event.pk])  # played online: typed
     client.force_login(players[0])
     data = {"contract": "3NT", "declarer": "N", "tricks": "9", "lead": held_lead(board.pk, "N")}
     response = client.post(

@@ -201,8 +201,10 @@ def test_robots_through_the_api_and_the_lobby_page(make_pool, players, client):
     page = client.get(reverse("tournaments:pool_lobby", args=[event.pk])).content.decode()
     assert "Play now with robots" in page
     response = client.post(reverse("tournaments:pool_join", args=[event.pk]), {"robots": "1"})
-    assert response.status_code == 302 and response.url.endswith("/pool/table/")
     table = pool_selectors.my_pool_table(event=event, user=partner)
+    # the table itself, not its typed entry (issue #32)
+    assert response.status_code == 302
+    assert response.url == reverse("online:table", args=[event.pk, table.pk])
     assert _seats(table)["N"] == partner and _seats(table)["W"].is_robot
     # a pool without robots shows no button and says so
     other = make_pool(boards=4, robot_seats=0)
