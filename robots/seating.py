@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from accounts.robots import robot_user
+from online.access import access_changed
 from online.director import director_event_get
 from online.models import BoardPlay, SeatPresence
 from online.presence import SEATS
@@ -102,6 +103,7 @@ def robot_release(*, event: Event, row: RobotSeat, actor: User | None, why: str)
     table = row.table
     if row.previous_id is not None:
         TableSeat.objects.filter(table=table, seat=row.seat).update(player_id=row.previous_id)
+        access_changed(event_id=table.event_id)  # an update sends no model signal
     else:
         TableSeat.objects.filter(table=table, seat=row.seat, player=row.robot).delete()
     row.delete()

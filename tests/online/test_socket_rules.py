@@ -247,3 +247,35 @@ def test_a_change_made_on_another_thread_reaches_the_table_at_once(online):
         await comm.disconnect()
 
     async_to_sync(scenario)()
+
+
+def test_a_substitute_watching_after_a_robot_took_the_seat_is_closed_when_it_returns(
+    online, director
+):
+    """The director's substitute in North is replaced by a robot: no longer a player,
+    they may watch as a spectator. When the robot gives the seat back (the line-up is
+    updated in place), their spectator's socket is closed before any state of the table
+    reaches it: they sit at this table again."""
+    from robots.seating import robot_remove, robot_substitute
+
+    live_spectators(online.event)
+    sub = UserFactory()
+    seat_substitute(
+        director=director, event_id=online.event.pk, table_id=online.table.pk, seat="N",
+        username=sub.username,
+    )  # fmt: skip
+    robot_substitute(
+        director=director, event_id=online.event.pk, table_id=online.table.pk, seat="N"
+    )
+    token = api_token_for(sub)["token"]
+
+    async def scenario():
+        comm = socket(online.table, token)
+        first = await opened(comm)
+        assert first["table"]["seat"] is None  # watching, the whole table
+        await database_sync_to_async(robot_remove)(
+            director=director, event_id=online.event.pk, table_id=online.table.pk, seat="N"
+        )
+        await closed_with(comm, "seat_changed")
+
+    async_to_sync(scenario)()
