@@ -13,6 +13,8 @@ arrivals and dealing; ``python -m bench rate`` the weekly Rate of 100,000 player
 play [--tables 1000 --pace 5 --seconds 60 --processes 2 --server uvicorn|daphne]`` needs
 PostgreSQL and Redis: WebSocket clients playing online tables through the ASGI server
 (not part of a bare ``make bench``: it takes minutes and wants the machine to itself).
+``python -m bench walk --url URL --minutes M [--log FILE]`` walks a running ``make demo``:
+pool tables and practice sessions with robots, several at once, and what stuck.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ def main(argv: list[str]) -> None:
         bench_live.main(argv[1:])  # python -m bench live --rate 1000 ...
         return
     # python -m bench play --tables 1000 --pace 5 ...; python -m bench robot --deals 50
-    runs = {"play": "bench.bench_play", "robot": "bench.bench_robot"}
+    runs = {"play": "bench.bench_play", "robot": "bench.bench_robot", "walk": "bench.bench_walk"}
     if argv[:1] and argv[0] in runs:
         importlib.import_module(runs[argv[0]]).main(argv[1:])
         return
