@@ -52,6 +52,7 @@ def two_servers(transactional_db, redis_url, tmp_path):
     env = dict(os.environ, DATABASE_URL=database_url(), REDIS_URL=redis_url)
     env["DJANGO_SETTINGS_MODULE"] = "config.settings.base"
     env["DJANGO_ALLOWED_HOSTS"] = "127.0.0.1,localhost"
+    env["CLOCK_IN_SERVER"] = "0"  # two servers of production's kind: no clock inside them
     procs, ports = [], []
     for i in range(2):
         port = free_port()
