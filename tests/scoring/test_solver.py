@@ -102,4 +102,4 @@ def test_a_position_mid_trick_is_solved_for_the_seat_whose_card_is_next() -> Non
     assert set(solved(hands, ["C2"], "NT")) == {"CQ"}  # East led C2: South follows
     hands["S"] = ["S3", "H3"]
     answers = solved(hands, ["C2", "CQ"], "S")  # then West, who wins the club
-    assert answers == {"CA": 1}  # and only that trick for East-West
+    assert answers == {"CA": 0}  # North, void, ruffs: East-West take nothing
