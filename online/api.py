@@ -16,6 +16,19 @@ from tournaments.api.utils import error_responses
 from . import services
 
 
+class LegalSerializer(serializers.Serializer):
+    calls = serializers.ListField(child=serializers.CharField())
+    cards = serializers.ListField(child=serializers.CharField())
+
+
+class MaySerializer(serializers.Serializer):
+    claim = serializers.BooleanField(help_text="Claim (or concede) tricks now.")
+    undo = serializers.BooleanField(help_text="Ask to take back one's last call or card.")
+    answer = serializers.BooleanField(
+        help_text="Accept or reject the waiting claim or undo (not answered yet)."
+    )
+
+
 class TableViewSerializer(serializers.Serializer):
     """The table as the caller's seat may see it (docs/online-play.md)."""
 
@@ -62,6 +75,13 @@ class TableViewSerializer(serializers.Serializer):
         help_text='After the board: {"board", "board_number"}, or {"round_over": true}.',
     )
     connected = serializers.DictField(allow_null=True)
+    legal = LegalSerializer(
+        help_text="What this seat may call or play now (empty unless it acts): the engine's."
+    )
+    may = MaySerializer(
+        help_text="What else this seat may do now, by the engine's checks (all false for "
+        "a spectator or the director)."
+    )
     delay = serializers.IntegerField(
         required=False,
         help_text="A delayed spectator's view only: how many seconds behind the table it is.",

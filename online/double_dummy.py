@@ -11,8 +11,8 @@ a time), which is why this lives beside the services and not in the pure engine
 
 from __future__ import annotations
 
-from scoring.solver import solve_board
-from tableplay.cards import SEATS, seat_next, side
+from scoring.solver import position_deal, solve_board
+from tableplay.cards import seat_next, side
 from tableplay.engine import BoardResult, Table
 
 __all__ = ["cut_result_double_dummy", "cut_tricks_double_dummy"]
@@ -22,8 +22,6 @@ def cut_tricks_double_dummy(table: Table) -> int | None:
     """The declaring side's tricks for the whole board, after the tricks it has won, the
     rest played double dummy; None when the board has no contract to play (cut in the
     auction, or passed out)."""
-    from endplay.types import Deal, Denom, Player
-
     contract = table.contract
     if contract is None or contract.is_passed_out or table.declarer is None:
         return None
@@ -37,9 +35,8 @@ def cut_tricks_double_dummy(table: Table) -> int | None:
         leader = trick[0][0]
     else:  # the last trick's winner, or declarer's left-hand opponent to the opening lead
         leader = table.trick_winners[-1] if table.trick_winners else seat_next(table.declarer)
-    deal = Deal(_pbn(table), first=Player.find(leader), trump=Denom.find(contract.strain[0]))
-    for _seat, card in trick:
-        deal.play(card)  # faced: out of the hands, onto the trick
+    # the trick's cards faced: out of the hands, onto the trick
+    deal = position_deal(table.remaining, leader, [card for _, card in trick], contract.strain)
     next_seat = seat_next(leader, len(trick))
     best = max((score for _card, score in solve_board(deal)), default=0)
     # ``best``: the tricks of the side whose card is next, of the tricks left (the one
@@ -54,25 +51,3 @@ def cut_result_double_dummy(table: Table) -> BoardResult | None:
     if tricks is None:
         return None
     return table._result("cut_dd", tricks)
-
-
-def _pbn(table: Table) -> str:
-    """The deal's cards before the current trick: what each hand holds now, with the
-    current trick's cards given back (``Deal.play`` faces them again)."""
-    holding = {seat: list(cards) for seat, cards in table.remaining.items()}
-    for seat, card in table.current_trick:
-        holding[seat].append(card)
-    hands = []
-    for seat in SEATS:
-        suits = {"S": "", "H": "", "D": "", "C": ""}
-        for card in holding[seat]:
-            suits[card[0]] += card[1]
-        hands.append(".".join(_ranked(suits[s]) for s in ("S", "H", "D", "C")))
-    return "N:" + " ".join(hands)
-
-
-_ORDER = "AKQJT98765432"
-
-
-def _ranked(ranks: str) -> str:
-    return "".join(sorted(ranks, key=_ORDER.index))

@@ -12,18 +12,15 @@ import time
 
 from robots.sampling import layout_sample, position_deal, view_known
 from scoring.solver import solve_board
-from tableplay.cards import seat_next, side
+from tableplay.cards import side
 
 __all__ = ["answer_choose", "undo_answer", "undo_fair"]
 
 
-def seat_asked(view: dict, seat: str, waiting: dict) -> bool:
-    """Whether ``seat`` answers ``waiting`` (a claim or undo) and has not yet."""
-    claimer = waiting["seat"]
-    opponents = {seat_next(claimer), seat_next(claimer, 3)}
-    if view["claim"] is not None or view["play"]:
-        opponents.discard(view["dummy"])
-    return seat in opponents and seat not in waiting["accepted"]
+def seat_asked(view: dict) -> bool:
+    """Whether the view's seat answers the waiting claim or undo and has not yet: the
+    engine's word (``Table.answerers``), sent in the view's ``may``."""
+    return bool(view.get("may", {}).get("answer"))
 
 
 def undo_fair(view: dict) -> bool:
@@ -35,7 +32,7 @@ def undo_fair(view: dict) -> bool:
 
 def undo_answer(view: dict, seat: str) -> str | None:
     """ "accept" or "reject" for the waiting undo, or None when ``seat`` is not asked."""
-    if view["undo"] is None or not seat_asked(view, seat, view["undo"]):
+    if view["undo"] is None or view["viewer"] != seat or not seat_asked(view):
         return None
     return "accept" if undo_fair(view) else "reject"
 
@@ -46,7 +43,7 @@ def answer_choose(view: dict, *, samples: int, budget: float, seed: int) -> str 
     claim, undo = view["claim"], view["undo"]
     if undo is not None:
         return undo_answer(view, seat)
-    if claim is None or claim["rejected"] or not seat_asked(view, seat, claim):
+    if claim is None or not seat_asked(view):
         return None
     try:
         least = _claimers_least(view, samples=samples, budget=budget, seed=seed)

@@ -10,17 +10,17 @@ auction always ends.
 
 from __future__ import annotations
 
+from scoring import HCP_POINTS
 from tableplay.cards import bid_rank, partner
 
 __all__ = ["call_choose", "hand_shape"]
 
-_POINTS = {"A": 4, "K": 3, "Q": 2, "J": 1}
 _CONTRACT_CALLS = ("P", "X", "XX")
 
 
 def hand_shape(cards: list[str]) -> tuple[int, dict[str, int], bool]:
     """High-card points, suit lengths and whether the hand is balanced."""
-    hcp = sum(_POINTS.get(card[1], 0) for card in cards)
+    hcp = sum(HCP_POINTS.get(card[1], 0) for card in cards)
     lengths = {suit: sum(card[0] == suit for card in cards) for suit in "SHDC"}
     shape = sorted(lengths.values())
     balanced = shape in ([3, 3, 3, 4], [2, 3, 4, 4], [2, 3, 3, 5])

@@ -10,20 +10,19 @@ longest side suit as against no trumps (the top of a doubleton).
 
 from __future__ import annotations
 
-__all__ = ["lead_choose"]
+from scoring import HCP_POINTS, RANKS
 
-_ORDER = "AKQJT98765432"
-_POINTS = {"A": 4, "K": 3, "Q": 2, "J": 1}
+__all__ = ["lead_choose"]
 
 
 def _suit(hand: list[str], suit: str) -> list[str]:
-    return sorted((c[1] for c in hand if c[0] == suit), key=_ORDER.index)
+    return sorted((c[1] for c in hand if c[0] == suit), key=RANKS.index)
 
 
 def _sequence_top(ranks: list[str]) -> str | None:
     """The top of two touching honours (AK, KQ, QJ, JT), or None."""
     for first, second in zip(ranks, ranks[1:], strict=False):
-        if first in "AKQJ" and _ORDER.index(second) == _ORDER.index(first) + 1:
+        if first in "AKQJ" and RANKS.index(second) == RANKS.index(first) + 1:
             return first
         if first not in "AKQJT":
             break
@@ -59,6 +58,6 @@ def lead_choose(hand: list[str], trump: str) -> str:
             return singles[0] + _suit(hand, singles[0])[0]
     suit = max(
         side_suits,
-        key=lambda s: (len(_suit(hand, s)), sum(_POINTS.get(r, 0) for r in _suit(hand, s))),
+        key=lambda s: (len(_suit(hand, s)), sum(HCP_POINTS.get(r, 0) for r in _suit(hand, s))),
     )
     return suit + _from_long(_suit(hand, suit))

@@ -18,6 +18,7 @@ import time
 
 from robots.lead import lead_choose
 from robots.sampling import contract_strain, layout_sample, position_deal, view_known
+from scoring import RANKS
 from scoring.solver import solve_board
 
 __all__ = ["DEFAULT_BUDGET", "DEFAULT_SAMPLES", "card_choose", "card_fallback"]
@@ -27,13 +28,11 @@ DEFAULT_SAMPLES = 24
 #: Seconds one decision may take (docs/rules.md § Robots).
 DEFAULT_BUDGET = 1.0
 
-_RANK_ORDER = "AKQJT98765432"
-
 
 def card_fallback(view: dict) -> str:
     """A simple legal card: the lowest card of the first legal suit."""
     cards = view["legal"]["cards"]
-    return min(cards, key=lambda card: (-_RANK_ORDER.index(card[1]), card[0]))
+    return min(cards, key=lambda card: (-RANKS.index(card[1]), card[0]))
 
 
 def card_choose(

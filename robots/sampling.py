@@ -11,13 +11,13 @@ from __future__ import annotations
 import random
 
 from robots.bidding import hcp_range
+from scoring import HCP_POINTS, RANKS
+from scoring.solver import position_deal as solver_position
 from tableplay.cards import SEATS, SUITS, seat_next
 
 __all__ = ["contract_strain", "layout_sample", "position_deal", "view_known"]
 
-_RANK_ORDER = "AKQJT98765432"
-_POINTS = {"A": 4, "K": 3, "Q": 2, "J": 1}
-_ALL_CARDS = [suit + rank for suit in SUITS for rank in _RANK_ORDER]
+_ALL_CARDS = [suit + rank for suit in SUITS for rank in RANKS]
 
 
 def view_known(view: dict) -> dict:
@@ -75,40 +75,18 @@ def layout_sample(known: dict, rng: random.Random) -> dict[str, list[str]] | Non
 
 def _fits(known: dict, seat: str, cards: list[str]) -> bool:
     low, high = known["ranges"].get(seat, (0, 37))
-    points = sum(_POINTS.get(card[1], 0) for card in cards + known["played_by"][seat])
+    points = sum(HCP_POINTS.get(card[1], 0) for card in cards + known["played_by"][seat])
     return low <= points <= high
 
 
 def position_deal(view: dict, hidden_hands: dict[str, list[str]]):
-    """An endplay deal of the current position: remaining cards plus the cards of the
-    trick in progress, played again on the solver's side."""
-    from endplay.types import Card, Deal, Denom, Player
-
-    hands = {**{s: list(c) for s, c in view["hands"].items() if c is not None}, **hidden_hands}
+    """The endplay deal of the current position (``scoring.solver.position_deal``): the
+    cards the view shows and ``hidden_hands`` for the rest, with the trick in progress."""
+    hands = {**{s: c for s, c in view["hands"].items() if c is not None}, **hidden_hands}
     trick = view["tricks"][-1] if view["tricks"] else None
     current = trick["cards"] if trick and len(trick["cards"]) < 4 else []
-    if current:
-        leader = trick["leader"]
-        for offset, card in enumerate(current):
-            hands[seat_next(leader, offset)].append(card)
-    else:
-        leader = view["to_play"]
-    pbn = "N:" + " ".join(
-        ".".join(
-            "".join(sorted((c[1] for c in hands[seat] if c[0] == suit), key=_RANK_ORDER.index))
-            for suit in SUITS
-        )
-        for seat in SEATS
-    )
-    deal = Deal(pbn)
-    strain = contract_strain(view["contract"])
-    deal.trump = {"S": Denom.spades, "H": Denom.hearts, "D": Denom.diamonds, "C": Denom.clubs}.get(
-        strain, Denom.nt
-    )
-    deal.first = Player.find(leader)
-    for card in current:
-        deal.play(Card(card))
-    return deal
+    leader = trick["leader"] if current else view["to_play"]
+    return solver_position(hands, leader, current, contract_strain(view["contract"]))
 
 
 def contract_strain(contract: str) -> str:

@@ -145,7 +145,7 @@ def action_simple(view: dict) -> Action | None:
         answer = undo_answer(view, seat)
         return Action(answer, seat) if answer else None
     if claim is not None:
-        if claim["rejected"] or not seat_asked(view, seat, claim):
+        if not seat_asked(view):
             return None
         return Action("reject", seat)
     if view["actor"] != seat:

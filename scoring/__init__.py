@@ -25,6 +25,7 @@ from scoring.contracts import (
 from scoring.hcp_par import (
     DEFAULT_HCP_PAR_PATH,
     HCP_PAR_DISCONNECTION,
+    HCP_POINTS,
     HcpParTable,
     deal_hcp,
     expected_score,
@@ -44,6 +45,7 @@ from scoring.imps import (
 from scoring.matchpoints import matchpoints, mp_factored, mp_percentages, neuberg
 from scoring.methods import SCORING_METHODS, score_board
 from scoring.notation import (
+    RANKS,
     SEATS,
     TableResult,
     format_contract,
@@ -66,7 +68,9 @@ __all__ = [
     "ADJUSTED_CODES",
     "DEFAULT_HCP_PAR_PATH",
     "HCP_PAR_DISCONNECTION",
+    "HCP_POINTS",
     "IMP_THRESHOLDS",
+    "RANKS",
     "SCORING_METHODS",
     "SEATS",
     "STRAINS",

@@ -35,14 +35,13 @@ from contextlib import nullcontext
 from pathlib import Path
 
 from scoring.boards import VULNERABILITIES
-from scoring.hcp_par import DEFAULT_HCP_PAR_PATH, validate_hcp_par_table
+from scoring.hcp_par import DEFAULT_HCP_PAR_PATH, HCP_POINTS, validate_hcp_par_table
+from scoring.notation import RANKS
 from scoring.solver import calc_dd_table, par
 
 _SUITS = "SHDC"
-_RANKS = "AKQJT98765432"
 _HONOURS = [(s, r) for s in _SUITS for r in "AKQJ"]
-_HCP = {"A": 4, "K": 3, "Q": 2, "J": 1}
-_SPOTS = [(s, r) for s in _SUITS for r in _RANKS[4:]]
+_SPOTS = [(s, r) for s in _SUITS for r in RANKS[4:]]
 _SWAP = {"None": "None", "NS": "EW", "EW": "NS", "All": "All"}
 
 
@@ -51,7 +50,7 @@ def _honour_subsets() -> dict[int, tuple[list[int], list[int]]]:
     by_hcp: dict[int, tuple[list[int], list[int]]] = {h: ([], []) for h in range(41)}
     for mask in range(1 << 16):
         chosen = [i for i in range(16) if mask >> i & 1]
-        points = sum(_HCP[_HONOURS[i][1]] for i in chosen)
+        points = sum(HCP_POINTS[_HONOURS[i][1]] for i in chosen)
         masks, weights = by_hcp[points]
         masks.append(mask)
         weights.append(math.comb(36, 26 - len(chosen)))
@@ -61,7 +60,7 @@ def _honour_subsets() -> dict[int, tuple[list[int], list[int]]]:
 def _hand_pbn(cards: Sequence[tuple[str, str]]) -> str:
     """PBN of one hand from (suit, rank) cards."""
     held = set(cards)
-    return ".".join("".join(r for r in _RANKS if (s, r) in held) for s in _SUITS)
+    return ".".join("".join(r for r in RANKS if (s, r) in held) for s in _SUITS)
 
 
 def random_deal_with_ns_hcp(h: int, rng: random.Random, subsets: dict | None = None) -> str:

@@ -20,6 +20,7 @@ from scoring.notation import SEATS, validate_card
 __all__ = [
     "DEFAULT_HCP_PAR_PATH",
     "HCP_PAR_DISCONNECTION",
+    "HCP_POINTS",
     "HcpParTable",
     "deal_hcp",
     "expected_score",
@@ -39,7 +40,9 @@ HCP_PAR_DISCONNECTION = 20
 #: The shipped default table.
 DEFAULT_HCP_PAR_PATH: Path = Path(__file__).resolve().parent / "data" / "hcp_par.json"
 
-_HONOURS = {"A": 4, "K": 3, "Q": 2, "J": 1}
+#: High-card points of each honour (A=4, K=3, Q=2, J=1; the other ranks count 0): the one
+#: points table of the house.
+HCP_POINTS: Mapping[str, int] = {"A": 4, "K": 3, "Q": 2, "J": 1}
 _SUITS = "SHDC"
 
 
@@ -73,7 +76,7 @@ def hcp(hand: str | Iterable[str]) -> int:
         raise ValueError("a hand cannot hold the same card twice")
     if len(cards) > 13:
         raise ValueError(f"a hand has at most 13 cards, got {len(cards)}")
-    return sum(_HONOURS.get(card[1], 0) for card in cards)
+    return sum(HCP_POINTS.get(card[1], 0) for card in cards)
 
 
 def deal_hcp(pbn: str) -> dict[str, int]:

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from scoring.contracts import Contract, _as_int
 
 __all__ = [
+    "RANKS",
     "SEATS",
     "TableResult",
     "format_contract",
@@ -19,6 +20,9 @@ __all__ = [
 
 #: Seats clockwise from North.
 SEATS: tuple[str, ...] = ("N", "E", "S", "W")
+#: The thirteen ranks, high to low: the one rank string of the house (cards are suit then
+#: rank, "SA" … "C2"; ``T`` is the ten).
+RANKS: str = "AKQJT98765432"
 
 _PASS_WORDS = frozenset({"PASS", "P", "PASSED", "PASSOUT", "PASSEDOUT", "ALLPASS", "AP"})
 _SYMBOLS = str.maketrans(
@@ -160,7 +164,6 @@ def format_result(contract: Contract, tricks: int, declarer: str | None = None) 
     return f"{contract}{_check_seat(declarer) or ''}{outcome}"
 
 
-_RANKS = "AKQJT98765432"
 _CARD_SUIT_FIRST = re.compile(r"([SHDC])(10|[AKQJT2-9])")
 _CARD_RANK_FIRST = re.compile(r"(10|[AKQJT2-9])([SHDC])")
 
@@ -184,5 +187,5 @@ def validate_card(text: str) -> str:
             raise ValueError(f"not a card: {text!r}")
         rank, suit = match.groups()
     rank = "T" if rank == "10" else rank
-    assert rank in _RANKS
+    assert rank in RANKS
     return suit + rank

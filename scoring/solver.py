@@ -18,8 +18,11 @@ does not call it outside the tests, which check that with the rest.)
 from __future__ import annotations
 
 import threading
+from collections.abc import Mapping, Sequence
 
-__all__ = ["calc_dd_table", "par", "solve_board"]
+from scoring.notation import RANKS, SEATS
+
+__all__ = ["calc_dd_table", "par", "position_deal", "solve_board"]
 
 #: Held while a thread is inside DDS; no call into DDS is made without it.
 _DDS = threading.Lock()
@@ -50,3 +53,35 @@ def par(table, vul, dealer):
 
     with _DDS:
         return dds.par(table, vul, dealer)
+
+
+def position_deal(
+    hands: Mapping[str, Sequence[str]], leader: str, trick: Sequence[str], strain: str
+):
+    """The endplay ``Deal`` of a position in the play, for :func:`solve_board`: ``hands``
+    the cards each seat holds now ("SA", …), ``leader`` the seat that led the trick being
+    played (or leads the next one), ``trick`` that trick's cards so far in order, and
+    ``strain`` the contract's ("S", "H", "D", "C" or "NT"). The trick's cards are given
+    back to their hands and played again, faced, on the solver's side: the one position
+    the cut's double-dummy score and the robots' play and answers solve."""
+    from endplay.types import Card, Deal, Denom, Player
+
+    holding = {seat: list(hands[seat]) for seat in SEATS}
+    start = SEATS.index(leader)
+    for offset, card in enumerate(trick):
+        holding[SEATS[(start + offset) % 4]].append(card)
+    pbn = "N:" + " ".join(
+        ".".join(
+            "".join(sorted((c[1] for c in holding[seat] if c[0] == suit), key=RANKS.index))
+            for suit in "SHDC"
+        )
+        for seat in SEATS
+    )
+    deal = Deal(pbn)
+    deal.trump = {"S": Denom.spades, "H": Denom.hearts, "D": Denom.diamonds, "C": Denom.clubs}.get(
+        strain, Denom.nt
+    )
+    deal.first = Player.find(leader)
+    for card in trick:
+        deal.play(Card(card))
+    return deal

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from scoring import STRAINS
+from scoring import RANKS, STRAINS
 
 __all__ = [
     "RANKS",
@@ -23,9 +23,8 @@ __all__ = [
 ]
 
 SEATS: tuple[str, ...] = ("N", "E", "S", "W")
-#: Suits in PBN order (spades first), ranks high to low.
+#: Suits in PBN order (spades first); the ranks, high to low, are ``scoring.RANKS``.
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
-RANKS: str = "AKQJT98765432"
 
 _CALL_RE = re.compile(r"([1-7])(NT|S|H|D|C)")
 

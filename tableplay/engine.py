@@ -17,6 +17,7 @@ shown. An illegal action raises :class:`TableError` and leaves the table unchang
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 
 from scoring import format_contract, vulnerability_includes
@@ -389,10 +390,11 @@ class Table:
         if not self.undo_allowed:
             raise TableError("undo_off", "undo is turned off in this event")
         last = self.moves[-1] if self.moves else None
-        own = last is not None and (
-            last.seat == action.seat
-            or (last.kind == "card" and last.seat == self.dummy and action.seat == self.declarer)
-        )
+        # a card of dummy's is declarer's, never dummy's player's (docs/rules.md § Online play)
+        owner = None if last is None else last.seat
+        if last is not None and last.kind == "card" and last.seat == self.dummy:
+            owner = self.declarer
+        own = owner is not None and owner == action.seat
         if not own:
             raise TableError("nothing_to_undo", "only your own last call or card can be undone")
         if len(self.moves) <= self.settled:
@@ -472,3 +474,25 @@ class Table:
         if self.contract.is_passed_out:
             return self._result("passed_out", None)
         return self._result("played", self.tricks_won(side(self.declarer)))
+
+    # -- what a seat may do, read only -------------------------------------------------
+
+    def allows(self, action: Action) -> bool:
+        """Whether :meth:`apply` would accept ``action`` (a ``claim``, ``undo`` or an
+        answer, ``reject`` standing for both answers) now: its own checks, run on a copy
+        of the little they change, so this table is left as it was. What the page offers
+        a seat and whom the robots answer for (``table_view``'s ``may``)."""
+        if action.kind not in ("claim", "undo", "reject"):
+            raise ValueError(
+                f"allows() answers for a claim, an undo or an answer, not {action.kind!r}"
+            )
+        trial = copy.copy(self)
+        trial.log = []
+        trial.faced = set(self.faced)
+        trial.claim = copy.copy(self.claim)
+        trial.undo = copy.copy(self.undo)
+        try:
+            trial.apply(action)
+        except TableError:
+            return False
+        return True

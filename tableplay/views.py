@@ -14,7 +14,7 @@ from dataclasses import asdict
 
 from scoring import format_contract
 from tableplay.cards import SEATS, hand_pbn, side
-from tableplay.engine import Table
+from tableplay.engine import Action, Table
 from tableplay.legal import legal_calls, legal_cards
 
 __all__ = ["table_view"]
@@ -83,6 +83,7 @@ def table_view(table: Table, viewer: str | None) -> dict:
         "undone": dict(table.undone),
         "result": asdict(result) if result else None,
         "legal": _legal(table, viewer),
+        "may": _may(table, viewer),
     }
 
 
@@ -91,6 +92,19 @@ def _legal(table: Table, viewer: str | None) -> dict:
     if viewer is None or viewer != table.actor:
         return {"calls": [], "cards": []}
     return {"calls": legal_calls(table), "cards": legal_cards(table)}
+
+
+def _may(table: Table, viewer: str | None) -> dict[str, bool]:
+    """What else the viewer may do now, by the engine's own checks (docs/rules.md § Online
+    play): claim, ask to undo their last call or card, answer the waiting claim or undo.
+    A spectator (the director too: their ruling is not a seat's) may none of them."""
+    if viewer is None or table.phase == "over":
+        return {"claim": False, "undo": False, "answer": False}
+    return {
+        "claim": table.allows(Action("claim", viewer, "0")),
+        "undo": table.allows(Action("undo", viewer)),
+        "answer": table.allows(Action("reject", viewer)),
+    }
 
 
 def _tricks_won(table: Table) -> dict[str, int]:

@@ -7,13 +7,12 @@ import secrets
 from collections import Counter
 from dataclasses import dataclass
 
-from scoring import SEATS, STRAINS
+from scoring import RANKS, SEATS, STRAINS
 from scoring.solver import calc_dd_table, par
 
 __all__ = ["RANKS", "SEATS", "STRAINS", "SUITS", "DealError"]
 
 SUITS = "SHDC"  # PBN order within a hand
-RANKS = "AKQJT98765432"
 
 _system_random = secrets.SystemRandom()
 

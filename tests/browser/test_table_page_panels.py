@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from tableplay import Action, Table
 from tests.browser.test_table_page import (  # noqa: F401 - the fixture
     DESKTOP,
     PHONE,
@@ -146,3 +147,51 @@ def test_chat_at_the_table_reaches_the_other_seat_on_phones(
     finally:
         north.close()
         east.close()
+
+
+def test_the_page_offers_what_the_engine_allows_and_nothing_else(live_server, online, browser):  # noqa: F811
+    """The page computes no rule (docs/online-play.md, `may`): where the event turned undo
+    off there is no Undo button after North's call; where it is on, the pass that ended
+    the auction may be taken back, the opening lead may not (it faced dummy), and dummy's
+    player is offered neither a claim nor an undo."""
+    fake = FakeTable(online["board"], online["table"])
+    fake.engine = Table(fake.board.deal, "N", fake.board.vulnerability, undo_allowed=False)
+    context, page, errors = open_page(browser, live_server, online, "N", PHONE, fake)
+    undo = page.get_by_role("button", name="Undo", exact=True)
+    try:
+        page.locator('#play-table[data-phase="auction"]').wait_for()
+        box_button(page, "1").click()
+        page.locator('.bidding-box [data-key="strain-S"]').click()
+        page.locator(".centre table.auction .suit-S").wait_for()
+        assert undo.count() == 0  # undo_off
+    finally:
+        context.close()
+    fake = FakeTable(online["board"], online["table"])
+    fake.engine = Table(fake.board.deal, "N", fake.board.vulnerability)
+    for seat, call in zip("NESWN", ("1S", "P", "4S", "P", "P"), strict=True):
+        fake.engine.apply(Action("call", seat, call))
+    context, page, errors = open_page(browser, live_server, online, "E", PHONE, fake)
+    undo = page.get_by_role("button", name="Undo", exact=True)
+    try:
+        page.locator('#play-table[data-phase="auction"]').wait_for()
+        box_button(page, "Pass").click()  # East's pass ends the auction: 4S by North
+        page.locator('#play-table[data-phase="play"]').wait_for()
+        undo.wait_for()
+        page.locator("[data-card]").first.wait_for()
+        fake.engine.apply(Action("card", "E", fake.engine.remaining["E"][0]))
+        fake.broadcast()
+        page.locator(".trick .pcard").first.wait_for()
+        assert undo.count() == 0  # undo_shown: the lead faced dummy
+        assert page.get_by_role("button", name="Claim", exact=True).count() == 1
+        assert errors == []
+    finally:
+        context.close()
+    context, page, errors = open_page(browser, live_server, online, "S", PHONE, fake)
+    try:
+        page.locator('#play-table[data-phase="play"]').wait_for()
+        page.locator(".trick .pcard").first.wait_for()
+        assert page.get_by_role("button", name="Claim", exact=True).count() == 0  # dummy
+        assert page.get_by_role("button", name="Undo", exact=True).count() == 0
+        assert errors == []
+    finally:
+        context.close()

@@ -93,3 +93,6 @@ def test_the_schema_documents_the_table(client):
     path = schema["paths"]["/api/events/{event_id}/tables/{table_id}/play/"]
     assert {"get", "post"} <= set(path)
     assert "OnlineTable" in schema["components"]["schemas"]
+    fields = schema["components"]["schemas"]["OnlineTable"]["properties"]
+    assert {"legal", "may"} <= set(fields)
+    assert "may" in schema["components"]["schemas"]["PracticeTable"]["properties"]

@@ -86,3 +86,20 @@ def test_threads_solving_at_once_get_the_answers_of_one_alone() -> None:
     )
     assert done.returncode == 0, done.stderr[-2000:]  # -11: the segmentation fault
     assert done.stdout.split() == ["wrong", "0", "crashed", "[]"]
+
+
+def test_a_position_mid_trick_is_solved_for_the_seat_whose_card_is_next() -> None:
+    """``position_deal``: the cards held now, the trick's cards faced on the table; the
+    solver answers for the next seat, who must follow suit."""
+    from scoring.solver import position_deal, solve_board
+
+    def solved(hands, trick, strain):
+        deal = position_deal(hands, "E", trick, strain)
+        return {c.suit.name[0].upper() + c.rank.abbr: tricks for c, tricks in solve_board(deal)}
+
+    hands = {"N": ["SA", "SK", "HA"], "E": ["HK", "H2"], "S": ["S3", "H3", "CQ"]}
+    hands["W"] = ["S4", "H4", "CA"]
+    assert set(solved(hands, ["C2"], "NT")) == {"CQ"}  # East led C2: South follows
+    hands["S"] = ["S3", "H3"]
+    answers = solved(hands, ["C2", "CQ"], "S")  # then West, who wins the club
+    assert answers == {"CA": 0}  # North, void, ruffs: East-West take nothing

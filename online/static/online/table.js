@@ -9,9 +9,10 @@
    table's version: one the server has moved past is refused (`stale`), never applied
    twice (docs/rules.md § Online play).
 
-   What a seat sees is decided by the server; this script only draws what it is sent.
-   Legal calls and cards are worked out here only to enable the right buttons: the server
-   checks again and answers with an error code, shown in words. */
+   What a seat sees and may do is decided by the server; this script only draws what it
+   is sent and computes no rule: the view's `legal` (the calls and cards of the seat that
+   acts) and `may` (claim, undo, answer) enable the buttons, and the server checks every
+   action again and answers with an error code, shown in words. */
 (function () {
   "use strict";
   var root = document.getElementById("play-table");
@@ -93,10 +94,6 @@
   function suitSpan(suit) {
     return el("span", { class: "suit suit-" + suit + (isRed(suit) ? " red-suit" : ""), text: SYMBOL[suit] });
   }
-  function bidRank(call) {
-    var m = /^([1-7])(NT|S|H|D|C)$/.exec(call);
-    return m ? (Number(m[1]) - 1) * 5 + STRAINS.indexOf(m[2]) : -1;
-  }
   function callNode(call) {
     if (call === "P") return el("span", { class: "call call-pass", text: t("pass") });
     if (call === "X") return el("span", { class: "call call-x", text: "X" });
@@ -121,18 +118,13 @@
       return s || RANKS.indexOf(a.charAt(1)) - RANKS.indexOf(b.charAt(1));
     });
   }
-  // The player of each card so far, and the trick in progress.
+  // How many cards each seat has played so far.
   function playedBy() {
     var counts = { N: 0, E: 0, S: 0, W: 0 };
-    var last = null;
     (view.tricks || []).forEach(function (trick) {
-      trick.cards.forEach(function (card, i) {
-        var seat = seatAfter(trick.leader, i);
-        counts[seat] += 1;
-        last = { seat: seat, card: card };
-      });
+      trick.cards.forEach(function (card, i) { counts[seatAfter(trick.leader, i)] += 1; });
     });
-    return { counts: counts, last: last };
+    return { counts: counts };
   }
   function currentTrick() {
     var tricks = view.tricks || [];
@@ -143,53 +135,20 @@
     return 13 - (won.NS || 0) - (won.EW || 0);
   }
 
-  // What the viewer may do now: only to enable buttons (the server decides).
+  // What the viewer may do now, as the server's view says (`legal`, `may`).
+  function legal() { return (view && view.legal) || { calls: [], cards: [] }; }
+  function may(what) { return !!(view && cfg.seat && view.may && view.may[what]); }
   function myTurn() {
-    return !!(view && cfg.seat && view.actor === cfg.seat && !view.claim && !view.undo &&
-      (view.phase === "auction" || view.phase === "play"));
+    var l = legal();
+    return !!(cfg.seat && (l.calls.length || l.cards.length));
   }
-  function legalCalls() {
-    var calls = view.auction || [];
-    var lastBid = null, lastBidSeat = null, doubled = false, redoubled = false;
-    calls.forEach(function (c) {
-      if (bidRank(c.call) >= 0) { lastBid = c.call; lastBidSeat = c.seat; doubled = false; redoubled = false; }
-      else if (c.call === "X") doubled = true;
-      else if (c.call === "XX") redoubled = true;
-    });
-    var me = view.to_play;
-    var floor = lastBid ? bidRank(lastBid) : -1;
-    return {
-      floor: floor,
-      X: !!lastBid && sideOf(lastBidSeat) !== sideOf(me) && !doubled && !redoubled,
-      XX: !!lastBid && doubled && !redoubled && sideOf(lastBidSeat) === sideOf(me),
-    };
+  function callLegal(call) { return legal().calls.indexOf(call) >= 0; }
+  function levelOpen(level) {
+    return STRAINS.some(function (strain) { return callLegal(level + strain); });
   }
   function playableCards(seat) {
-    if (!myTurn() || view.phase !== "play" || view.to_play !== seat) return null;
-    var hand = (view.hands || {})[seat] || [];
-    var trick = currentTrick();
-    if (!trick || trick.cards.length === 4) return hand;
-    var led = trick.cards[0].charAt(0);
-    var follow = hand.filter(function (c) { return c.charAt(0) === led; });
-    return follow.length ? follow : hand;
-  }
-  function answerers(seat) {
-    return SEATS.filter(function (s) { return sideOf(s) !== sideOf(seat) && s !== view.dummy; });
-  }
-  function mayAnswer(request) {
-    return !!(request && cfg.seat && !request.rejected &&
-      answerers(request.seat).indexOf(cfg.seat) >= 0 &&
-      (request.accepted || []).indexOf(cfg.seat) < 0);
-  }
-  function mayUndo() {
-    if (!cfg.seat || view.claim || view.undo || cfg.seat === view.dummy) return false;
-    if (view.phase === "auction") {
-      var calls = view.auction || [];
-      return calls.length > 0 && calls[calls.length - 1].seat === cfg.seat;
-    }
-    if (view.phase !== "play") return false;
-    var last = playedBy().last;
-    return !!last && (last.seat === cfg.seat || (last.seat === view.dummy && cfg.seat === view.declarer));
+    if (view.to_play !== seat || !legal().cards.length) return null;
+    return legal().cards;
   }
 
   // --- drawing ---------------------------------------------------------------------------
@@ -512,19 +471,18 @@
     if (!show) return;
     if (!box) buildBox();
     var mine = myTurn() && !busy;
-    var legal = legalCalls();
-    if (bidLevel && legal.floor >= bidRank(bidLevel + "NT")) bidLevel = null;
+    if (bidLevel && !levelOpen(bidLevel)) bidLevel = null;
     box.levels.forEach(function (b, i) {
       var lv = i + 1;
-      b.disabled = !mine || bidRank(lv + "NT") <= legal.floor;
+      b.disabled = !mine || !levelOpen(lv);
       b.setAttribute("aria-pressed", bidLevel === lv ? "true" : "false");
     });
     box.strains.forEach(function (b) {
-      b.disabled = !mine || !bidLevel || bidRank(bidLevel + b.strain) <= legal.floor;
+      b.disabled = !mine || !bidLevel || !callLegal(bidLevel + b.strain);
     });
-    box.pass.disabled = !mine;
-    box.x.disabled = !mine || !legal.X;
-    box.xx.disabled = !mine || !legal.XX;
+    box.pass.disabled = !mine || !callLegal("P");
+    box.x.disabled = !mine || !callLegal("X");
+    box.xx.disabled = !mine || !callLegal("XX");
     box.alert.disabled = !mine; // an alert goes with the player's own call
     box.alert.setAttribute("aria-pressed", alertOn ? "true" : "false");
     box.alertRow.hidden = !alertOn;
@@ -543,7 +501,7 @@
       if (claim.rejected) {
         rows.push(el("p", { class: "muted", text: t("claim_rejected") }));
         if (!cfg.seat) rows.push(rulingPanel());
-      } else if (mayAnswer(claim)) {
+      } else if (may("answer")) {
         rows.push(el("div", { class: "row-actions" }, [
           button(t("accept"), "claim-accept", function () { act("accept"); }, "btn-primary"),
           button(t("reject"), "claim-reject", function () { act("reject"); }, "btn-danger"),
@@ -552,21 +510,21 @@
     }
     if (undo) {
       rows.push(el("p", { class: "request", text: t("undo_waits", { seat: seatName(undo.seat) }) }));
-      if (mayAnswer(undo)) {
+      if (may("answer")) {
         rows.push(el("div", { class: "row-actions" }, [
           button(t("accept"), "undo-accept", function () { act("accept"); }, "btn-primary"),
           button(t("reject"), "undo-reject", function () { act("reject"); }, "btn-danger"),
         ]));
       } else rows.push(el("p", { class: "muted", text: t("waiting_answer") }));
     }
-    var canClaim = cfg.seat && view.phase === "play" && !claim && !undo && cfg.seat !== view.dummy;
+    var canClaim = may("claim");
     if (!canClaim) claimOpen = false;
     var tools = [];
     if (canClaim) {
       tools.push(el("button", { type: "button", class: "btn", "data-key": "claim", "aria-expanded": claimOpen ? "true" : "false",
         disabled: busy, text: t("claim"), on: { click: function () { claimOpen = !claimOpen; draw(); } } }));
     }
-    if (mayUndo()) tools.push(button(t("undo"), "undo", function () { act("undo"); }));
+    if (may("undo")) tools.push(button(t("undo"), "undo", function () { act("undo"); }));
     if (tools.length) rows.push(el("div", { class: "row-actions" }, tools));
     if (claimOpen) {
       var left = tricksLeft();
@@ -901,9 +859,9 @@
     var k = e.key.toUpperCase();
     if (k >= "1" && k <= "7") { bidLevel = Number(k); draw(); e.preventDefault(); return; }
     var strain = { C: "C", D: "D", H: "H", S: "S", N: "NT" }[k];
-    if (strain && bidLevel) { if (bidRank(bidLevel + strain) > legalCalls().floor) call(bidLevel + strain); e.preventDefault(); return; }
+    if (strain && bidLevel) { if (callLegal(bidLevel + strain)) call(bidLevel + strain); e.preventDefault(); return; }
     if (k === "P") { call("P"); e.preventDefault(); }
-    if (k === "X") { var legal = legalCalls(); if (legal.XX) call("XX"); else if (legal.X) call("X"); e.preventDefault(); }
+    if (k === "X") { if (callLegal("XX")) call("XX"); else if (callLegal("X")) call("X"); e.preventDefault(); }
     if (k === "ESCAPE") { bidLevel = null; draw(); }
   });
 

@@ -22,7 +22,7 @@ STRAIN_NAMES = {"NT": "NT", "N": "NT", "S": "S", "H": "H", "D": "D", "C": "C"}
 #: USEBIO).
 _CONTRACT = re.compile(r"([1-7])(NT|N|S|H|D|C)(XX|X|\*\*|\*|)", re.IGNORECASE)
 _DOUBLED = {"": "", "X": "X", "XX": "XX", "*": "X", "**": "XX"}
-_LEAD = re.compile(r"([SHDC])(10|[AKQJT98765432])", re.IGNORECASE)
+_LEAD = re.compile(rf"([SHDC])(10|[{scoring.RANKS}])", re.IGNORECASE)
 _PERCENT = re.compile(r"([0-9]+(?:\.[0-9]*)?)%")
 _BOTH_PERCENT = re.compile(r"A([0-9]{2})([0-9]{2})", re.IGNORECASE)
 _ADJUSTMENTS = {"A+": "A+", "A=": "A=", "A": "A=", "A-": "A-", "AVG+": "A+", "AVG": "A="}

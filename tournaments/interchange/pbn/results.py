@@ -8,6 +8,8 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from scoring import RANKS
+
 from ...numbers import ascii_int
 from ..problems import problems_summary
 from ..records import MOVEMENT_KINDS
@@ -234,7 +236,7 @@ def _left_out(number: int, cells: Mapping[str, str], reason: str) -> dict:
 
 
 _CALL = re.compile(r"[1-7](C|D|H|S|NT)|PASS|P|X|XX|AP")
-_CARD = re.compile(r"[SHDC][AKQJT98765432]|-")
+_CARD = re.compile(rf"[SHDC][{RANKS}]|-")
 
 
 def game_record(game: PbnGame, tag: str) -> str:
