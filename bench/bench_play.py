@@ -32,7 +32,12 @@ with no gap or duplicate. Figures, not asserts (``docs/benchmarks.md`` § Online
 
     python -m bench play [--tables 1000] [--pace 5] [--seconds 60] [--processes 2]
                          [--server uvicorn|daphne] [--client-processes 1]
-                         [--step-seconds 20] [--ramp 1.5] [--no-ramp]
+                         [--step-seconds 20] [--ramp 1.5] [--no-ramp] [--json FILE]
+
+``--json FILE`` also writes the figures as JSON: ``steps``, one a pace tried (one with
+``--no-ramp``), each with ``pace_s``, ``actions_per_s_asked``, ``actions_per_s_done``,
+``p50_ms``, ``p95_ms``, ``p99_ms``, ``server_cpu_ms_per_action`` and
+``server_rss_mb_peak``; then ``acknowledged``, ``stored`` and ``exactly_once``.
 
 Needs DATABASE_URL=postgres://... and REDIS_URL=redis://... (a database number of its
 own is best: the channel layer's keys expire by themselves).
@@ -41,6 +46,7 @@ own is best: the channel layer's keys expire by themselves).
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import multiprocessing
 import os
@@ -212,8 +218,13 @@ def run(
                 "peak_pss": peak_pss,
             }
             row["asked"] = tables / step_pace
-            row["rate"] = len(row["latencies"]) / step_secs
-            row["cpu_ms_per_action"] = (cpu_end - cpu_start) * 1000 / max(row["sent"], 1)
+            row["done"] = len(row["latencies"])  # answered to all four seats
+            row["rate"] = row["done"] / step_secs
+            # the server's CPU over the step (its processes and their children) shared out
+            # over the actions done; none done: no figure
+            row["cpu_ms_per_action"] = (
+                (cpu_end - cpu_start) * 1000 / row["done"] if row["done"] else float("nan")
+            )
             row["ok"] = (
                 _pct(row["latencies"], 99) < TARGET_P99_MS
                 and not row["late"]
@@ -265,6 +276,34 @@ def run(
 
 def _mb(n: int) -> str:
     return f"{n / 2**20:.0f} MB"
+
+
+def _number(x: float) -> float | None:
+    """A figure for JSON: none (null) where there is nothing to measure (NaN)."""
+    return None if math.isnan(x) else x
+
+
+def public(f: dict) -> dict:
+    """The figures ``--json FILE`` writes, the benchmark's interface (docs/benchmarks.md
+    § Online play under load): one row a pace tried, then the exactly-once check."""
+    return {
+        "steps": [
+            {
+                "pace_s": r["pace"],
+                "actions_per_s_asked": r["asked"],
+                "actions_per_s_done": r["rate"],
+                "p50_ms": _number(_pct(r["latencies"], 50)),
+                "p95_ms": _number(_pct(r["latencies"], 95)),
+                "p99_ms": _number(_pct(r["latencies"], 99)),
+                "server_cpu_ms_per_action": _number(r["cpu_ms_per_action"]),
+                "server_rss_mb_peak": r["peak_rss"] / 2**20,
+            }
+            for r in f["steps"]
+        ],
+        "acknowledged": f["acknowledged"],
+        "stored": f["stored"],
+        "exactly_once": bool(f["exactly_once"]),
+    }
 
 
 def report(f: dict) -> str:
@@ -350,6 +389,9 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--steps", type=int, default=8, help="at most this many faster steps")
     parser.add_argument("--no-ramp", action="store_true")
     parser.add_argument("--no-deflate", action="store_true", help="no permessage-deflate")
+    parser.add_argument(
+        "--json", type=Path, default=None, metavar="FILE", help="also write the figures here"
+    )
     args = parser.parse_args(argv)
     figures = run(
         tables=args.tables,
@@ -365,3 +407,6 @@ def main(argv: list[str]) -> None:
     )
     if figures is not None:
         print(report(figures))
+        if args.json is not None:
+            text = json.dumps(public(figures), indent=1, allow_nan=False)
+            args.json.write_text(text + "\n", encoding="utf-8")

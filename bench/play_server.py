@@ -360,15 +360,21 @@ class Sampler(threading.Thread):
         super().__init__(daemon=True)
         self.sessions = sessions
         self.stop = threading.Event()
+        self.lock = threading.Lock()  # a take never loses a sample taken across it
         self.peak_rss = self.peak_pss = 0
 
     def run(self) -> None:
         while not self.stop.is_set():
-            _, rss, pss, _ = _session_usage(self.sessions)
-            self.peak_rss, self.peak_pss = max(self.peak_rss, rss), max(self.peak_pss, pss)
+            with self.lock:
+                _, rss, pss, _ = _session_usage(self.sessions)
+                self.peak_rss, self.peak_pss = max(self.peak_rss, rss), max(self.peak_pss, pss)
             self.stop.wait(0.5)
 
     def take(self) -> tuple[int, int]:
-        peaks = (self.peak_rss, self.peak_pss)
-        self.peak_rss = self.peak_pss = 0
+        """The peaks since the last take (and now, so a short step has a figure), in
+        bytes: each the largest sum over the server's processes at one moment."""
+        with self.lock:
+            _, rss, pss, _ = _session_usage(self.sessions)
+            peaks = (max(self.peak_rss, rss), max(self.peak_pss, pss))
+            self.peak_rss = self.peak_pss = 0
         return peaks

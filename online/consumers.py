@@ -35,7 +35,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.errors import BridgeError
 
-from . import presence, services
+from . import disconnections, presence, services
 from .access import event_group_name
 from .chat import chat_message_build
 from .state import group_name, seat_view
@@ -113,8 +113,12 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self.group = group_name(self.table_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.send_json({"type": "state", "table": view})
-        if self.seat is not None:  # docs/rules.md § Online play, disconnections
-            await presence.consumer_connected(self, user_id=user.pk)
+        # docs/rules.md § Online play, disconnections: a seat back is told to the table
+        # (it was told the seat was disconnected)
+        if self.seat is not None and await presence.consumer_connected(self, user_id=user.pk):
+            await database_sync_to_async(disconnections.table_presence_broadcast)(
+                table_id=self.table_id
+            )
 
     async def _refuse(self, code: str, detail: str, *, close_code: int = CLOSE_REFUSED) -> None:
         self.shown_out = True  # nothing more is sent to it

@@ -1,14 +1,12 @@
-"""Who is connected to the online tables, and the disconnections the server sees
-(``docs/rules.md`` § Online play, *Disconnections*).
+"""Who is connected to the online tables (``docs/rules.md`` § Online play,
+*Disconnections*).
 
 Each WebSocket of a seated player is a ``SeatConnection`` row of the server process
 serving it, counted on the seat's ``SeatPresence``: the database is the one record that
 every ASGI process shares, and a process that dies without closing its connections is
-found by its missed heartbeats (``ServerProcess``). The periodic check
-(``presence_check``: beat's ``online.tasks.check_presence``, or the in-process clock)
-turns a seat gone longer than the grace while its board is in play into a
-``SeatDisconnection``, once per player and board; the Rate records its penalty
-(``tournaments.signals.player_disconnected``) unless the drop was an outage.
+found by its missed heartbeats (``ServerProcess``). What the server makes of a seat gone
+longer than the grace is ``online.disconnections``, a layer above this one: here nothing
+reads a table's boards nor tells a table anything.
 """
 
 from __future__ import annotations
@@ -22,17 +20,12 @@ from datetime import datetime, timedelta
 
 from channels.db import database_sync_to_async
 from django.conf import settings
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.db.models import F, Q
 from django.db.models.functions import Greatest
 from django.utils import timezone
-from django.utils.translation import gettext
 
-from tournaments.lock_objects import event_for_update
-from tournaments.services.results_online import round_past_end
-from tournaments.signals import player_disconnected
-
-from .models import SeatConnection, SeatDisconnection, SeatPresence, ServerProcess
+from .models import SeatConnection, SeatPresence, ServerProcess
 
 logger = logging.getLogger(__name__)
 
@@ -45,7 +38,8 @@ _process_id: int | None = None
 _beating: asyncio.Task | None = None
 
 
-def _grace() -> timedelta:
+def disconnect_grace() -> timedelta:
+    """How long a seat may be gone before its player counts as disconnected."""
     return timedelta(seconds=settings.ONLINE_DISCONNECT_GRACE_SECONDS)
 
 
@@ -127,7 +121,8 @@ def seat_connect(
         )
         if not opened:  # counted already
             return False
-        was_out = presence.gone_since is not None and presence.gone_since <= now - _grace()
+        gone = presence.gone_since
+        was_out = gone is not None and gone <= now - disconnect_grace()
         SeatPresence.objects.filter(pk=presence.pk).update(
             connections=F("connections") + 1, last_seen=now, gone_since=None
         )
@@ -233,92 +228,22 @@ def connected_map(*, table_ids, now: datetime | None = None) -> dict[int, dict[s
         .values_list("table_id", "seat", "connections", "gone_since")
     )
     back = {(tid, seat) for tid, seat, n, _gone in rows if n > 0}
+    since = now - disconnect_grace()
     for tid, seat, n, gone in rows:
-        if n == 0 and gone is not None and gone <= now - _grace() and (tid, seat) not in back:
+        if n == 0 and gone is not None and gone <= since and (tid, seat) not in back:
             out[tid][seat] = False
     return out
 
 
-def _reason(seconds: float) -> str:
-    text = gettext("Gone from the online table longer than the grace period (%(n)d s).")
-    return text % {"n": int(seconds)}
-
-
-def presence_check(*, now: datetime | None = None) -> list[int]:
-    """The periodic check: reap dead processes, then record every seat gone longer than
-    the grace while its board is in play (once per player and board; idempotent).
-    Returns the ids of the ``SeatDisconnection`` rows it recorded."""
-    now = now or timezone.now()
-    processes_reap(now=now)
-    connections_expire(now=now)
-    gone = list(
-        SeatPresence.objects.filter(connections=0, gone_since__lte=now - _grace())
-        .select_related("table__round__event", "user")
-        .order_by("table__event_id", "table_id", "seat")
-    )
-    recorded = []
-    for presence in gone:
-        row = _disconnection_record(presence, now=now)
-        if row is not None:
-            recorded.append(row.pk)
-    return recorded
-
-
-def _disconnection_record(presence: SeatPresence, *, now: datetime) -> SeatDisconnection | None:
-    from .selectors import table_boards_get, table_seat_get
-
-    table = presence.table
-    rnd = table.round
-    if rnd is None:
-        return None
-    event = rnd.event
-    table.event = event
-    if not event.online_play or round_past_end(rnd=rnd, now=now) or event.paused_at:
-        return None
-    if table_seat_get(table=table, user=presence.user) != presence.seat:
-        return None  # the seat is someone else's now (a substitute)
-    board = table_boards_get(table=table).current
-    if board is None:
-        return None  # nothing left to play here: not in play
-    if SeatDisconnection.objects.filter(player=presence.user, board=board).exists():
-        return None
-    outage = drop_is_outage(presence.gone_since)
-    try:
-        with transaction.atomic(durable=True):
-            event_for_update(event.pk)
-            row = SeatDisconnection.objects.create(
-                table=table, board=board, seat=presence.seat, player=presence.user,
-                gone_since=presence.gone_since, recorded_at=now, outage=outage,
-            )  # fmt: skip
-            if not outage:
-                player_disconnected.send(
-                    sender=SeatDisconnection, event=event, player=presence.user, board=board,
-                    reason=_reason(settings.ONLINE_DISCONNECT_GRACE_SECONDS),
-                )  # fmt: skip
-            transaction.on_commit(lambda: table_presence_broadcast(table_id=table.pk))
-    except IntegrityError:  # another check recorded it first
-        return None
-    return row
-
-
-def table_presence_broadcast(*, table_id: int) -> None:
-    """Tell a table (and the directors watching it) who is disconnected: a fresh state
-    of the table, whose ``connected`` says it."""
-    from .services import tables_refresh
-
-    tables_refresh(table_ids=[table_id])
-
-
-async def consumer_connected(consumer, *, user_id: int) -> None:
-    """The table's WebSocket consumer opened a seat's connection."""
+async def consumer_connected(consumer, *, user_id: int) -> bool:
+    """The table's WebSocket consumer opened a seat's connection. True when the seat
+    had been disconnected: the table, told so, is to be told it is back."""
     heartbeat_start()
     _open_here[consumer.channel_name] = (consumer.table_id, consumer.seat, user_id)
-    back = await database_sync_to_async(seat_connect)(
+    return await database_sync_to_async(seat_connect)(
         table_id=consumer.table_id, seat=consumer.seat, user_id=user_id,
         channel_name=consumer.channel_name,
     )  # fmt: skip
-    if back:  # the table was told the seat was disconnected: now that it is back
-        await database_sync_to_async(table_presence_broadcast)(table_id=consumer.table_id)
 
 
 async def consumer_disconnected(consumer) -> None:

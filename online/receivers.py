@@ -6,7 +6,7 @@ from django.dispatch import receiver
 
 from tournaments.signals import clock_ticked, round_closing
 
-from .presence import presence_check
+from .disconnections import presence_check
 from .services import round_boards_cut, round_end_warn
 
 

@@ -3,7 +3,7 @@ re-read the state)."""
 
 from celery import shared_task
 
-from .presence import presence_check
+from .disconnections import presence_check
 from .services import round_end_warn
 
 

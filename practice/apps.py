@@ -13,6 +13,7 @@ class PracticeConfig(AppConfig):
     def ready(self) -> None:
         from robots.watchdog import stall_checks
 
+        from . import receivers  # noqa: F401 - the robots woken by each change
         from .turns import practice_stalled
 
         stall_checks["practice"] = practice_stalled  # the watchdog covers practice tables

@@ -1,7 +1,7 @@
 """The robots' turns at a practice table (``docs/rules.md`` § Robots, *Practice*): the
 three seats the player does not hold. Each reads only its own seat's view
 (``tableplay.table_view``) and chooses with :func:`robots.robot_act`; the choice is
-applied through ``practice.services.practice_apply`` with the version it saw, so a
+applied through ``practice.play.practice_apply`` with the version it saw, so a
 player's action that came first makes it stale and it looks again.
 
 Runs in a Celery worker (``practice.tasks``), never in a request; with in-process tasks
@@ -9,10 +9,11 @@ Runs in a Celery worker (``practice.tasks``), never in a request; with in-proces
 per session at a time, with the online tables' lock (``robots.turns.turns_run``).
 
 Nothing stays stuck (*When no worker answers*): a robot due at a session where no loop
-runs is woken again by the player's next look at the table (:func:`practice_robots_resume`,
-at most once every ``RESUME_SECONDS``), and the watchdog (:func:`practice_stalled`, on
-each tick of the clock and of beat's ``robots.tasks.robots_watchdog``) gives a session
-stalled ``ROBOT_STALL_SECONDS`` the robots' simple legal choice.
+runs is woken again by the player's next look at the table
+(``practice.receivers.practice_robots_resume``, at most once every ``RESUME_SECONDS``),
+and the watchdog (:func:`practice_stalled`, on each tick of the clock and of beat's
+``robots.tasks.robots_watchdog``) gives a session stalled ``ROBOT_STALL_SECONDS`` the
+robots' simple legal choice.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from tableplay import SEATS, Table, table_view
 from tournaments.errors import BridgeError
 
 from .models import PracticeBoard, PracticeSession
+from .play import board_table, practice_apply
 from .selectors import current_board
 
 logger = logging.getLogger(__name__)
@@ -54,13 +56,14 @@ def practice_robots(session_id: int) -> int:
     """Let the robots of a session act until the player is to act (on this board or,
     once it is over, the next one) or the session is over; returns how many actions."""
     return turns_run(
-        _key(session_id),
+        turns_key(session_id),
         step=lambda: practice_robot_step(session_id),
         due=lambda: practice_robot_due(session_id),
     )
 
 
-def _key(session_id: int) -> str:
+def turns_key(session_id: int) -> str:
+    """The cache key of the session's turn loop lock (``robots.turns.turns_run``)."""
     return f"practice:turn:{session_id}"
 
 
@@ -74,8 +77,6 @@ def robots_due(table: Table, player_seat: str) -> bool:
 
 def practice_robot_due(session_id: int) -> bool:
     """Whether a robot has something to do on the session's board in play."""
-    from .services import board_table
-
     session = PracticeSession.objects.filter(pk=session_id).first()
     row = current_board(session) if session is not None else None
     if row is None or row.status != PracticeBoard.Status.PLAYING:
@@ -83,30 +84,14 @@ def practice_robot_due(session_id: int) -> bool:
     return robots_due(board_table(row), session.seat)
 
 
-def practice_robots_resume(session: PracticeSession, row: PracticeBoard, table: Table) -> bool:
-    """Wake the robots of a session whose robot is due while no turn loop runs (its
-    turn raised, its worker died): the player's look at the table restarts them, at
-    most once every ``RESUME_SECONDS``. True when they were woken."""
-    from .services import practice_robots_wake
-
-    if row.status != PracticeBoard.Status.PLAYING or not robots_due(table, session.seat):
-        return False
-    if turns_running(_key(session.pk)):
-        return False
-    if not cache.add(_resume_key(session.pk), 1, RESUME_SECONDS):
-        return False
-    logger.info("practice session %s: robots due and not playing, woken again", session.pk)
-    practice_robots_wake(session.pk)
-    return True
-
-
 def resume_hold(session_id: int) -> None:
     """A wake was sent to the workers: for ``RESUME_SECONDS`` no look at the table sends
     another (the task may not have started its loop yet)."""
-    cache.set(_resume_key(session_id), 1, RESUME_SECONDS)
+    cache.set(resume_key(session_id), 1, RESUME_SECONDS)
 
 
-def _resume_key(session_id: int) -> str:
+def resume_key(session_id: int) -> str:
+    """The cache key that holds back a look's wake for ``RESUME_SECONDS``."""
     return f"practice:resume:{session_id}"
 
 
@@ -114,8 +99,6 @@ def practice_robot_step(session_id: int, *, fast: bool = False, why: str = "") -
     """One robot action on the session's board in play (``fast``: the simple legal
     choice, logged as a fallback with ``why``); False when none has anything to do (or
     the player acted first)."""
-    from .services import board_table, practice_apply
-
     session = PracticeSession.objects.filter(pk=session_id).first()
     if session is None:
         return False
@@ -168,7 +151,7 @@ def practice_stalled(now: datetime | None = None) -> dict[int, int]:
     acted: dict[int, int] = {}
     for entry in stalled:
         session_id = entry["session_id"]
-        if turns_running(_key(session_id)) or not practice_robot_due(session_id):
+        if turns_running(turns_key(session_id)) or not practice_robot_due(session_id):
             continue
         waited = int((now - entry["last"]).total_seconds())
         why = f"no robot answered: the practice table waited {waited} s"
@@ -183,8 +166,6 @@ def practice_stalled(now: datetime | None = None) -> dict[int, int]:
 def _simple(row_id: int, version: int, view: dict) -> bool:
     """The simple legal choice of the seat of ``view`` (robots.turns.action_simple),
     when the robot's own was refused; False when there is none or it is refused too."""
-    from .services import practice_apply
-
     simple = action_simple(view)
     if simple is None:
         return False

@@ -13,14 +13,14 @@ from __future__ import annotations
 
 import logging
 import threading
-from datetime import datetime, timedelta
+from datetime import datetime
 
-from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from online.disconnections import presence_check
 from online.models import SeatPresence
-from online.presence import SEATS, drop_is_outage, presence_check
+from online.presence import SEATS, disconnect_grace, drop_is_outage
 from online.seats import seat_players
 from online.selectors import table_boards_get
 from tournaments.errors import BridgeError
@@ -33,10 +33,6 @@ from .seating import _table_locked, robot_place
 
 logger = logging.getLogger(__name__)
 _running = threading.local()
-
-
-def _grace() -> timedelta:
-    return timedelta(seconds=settings.ONLINE_DISCONNECT_GRACE_SECONDS)
 
 
 def _tables_due(event_id: int | None) -> list[Table]:
@@ -62,7 +58,7 @@ def seats_absent(tables: list[Table], *, now: datetime) -> list[tuple[Table, str
     since the round opened longer than the grace ago; a bounded number of queries."""
     if not tables:
         return []
-    grace = _grace()
+    grace = disconnect_grace()
     held = set(RobotSeat.objects.filter(table__in=tables).values_list("table_id", "seat"))
     presences: dict[tuple[int, str, int], SeatPresence] = {
         (p.table_id, p.seat, p.user_id): p

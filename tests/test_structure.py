@@ -91,8 +91,8 @@ def _imports(path: Path, known: set[str]) -> list[tuple[str, int]]:
     return found
 
 
-def import_graph(package: str) -> nx.DiGraph:
-    paths = _sources(package, migrations=True)
+def import_graph(*packages: str) -> nx.DiGraph:
+    paths = _sources(*packages, migrations=True)
     known = {_module_name(p) for p in paths}
     graph = nx.DiGraph()
     graph.add_nodes_from(known)
@@ -124,6 +124,22 @@ def test_the_import_graph_sees_imports_inside_functions() -> None:
 
 def test_no_import_cycle_between_the_modules_of_tournaments() -> None:
     assert _cycles(import_graph("tournaments")) == []
+
+
+def test_no_import_cycle_between_the_modules_of_online_nor_practice() -> None:
+    """The table's layers read one way. Each had a circle: in ``online``, presence ->
+    selectors -> presence (the disconnection check, now ``online.disconnections``, above
+    them); in ``practice``, services -> tasks -> turns -> services (the apply path, now
+    ``practice.play``, below the robots' turns, which it wakes by a signal)."""
+    assert {p: _cycles(import_graph(p)) for p in ("online", "practice")} == {
+        "online": [],
+        "practice": [],
+    }
+
+
+def test_no_import_cycle_between_the_modules_of_the_project() -> None:
+    """No circle inside an app nor across apps (every package pyproject.toml installs)."""
+    assert _cycles(import_graph(*_app_packages())) == []
 
 
 def test_services_never_import_the_tasks() -> None:

@@ -11,7 +11,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from online import presence
+from online import disconnections, presence
 from online.models import BoardPlay, SeatDisconnection
 from ratings.models import Disconnection
 from tableplay.cards import seat_next
@@ -177,7 +177,7 @@ def test_the_director_cancels_a_disconnection(online, director):
         )  # fmt: skip
     presence.seat_disconnect(channel_name="c-S", now=now - timedelta(seconds=90))
     presence.process_beat(now=now)
-    presence.presence_check(now=now)
+    disconnections.presence_check(now=now)
     row = SeatDisconnection.objects.get()
     assert Disconnection.objects.filter(player=online.players["S"]).count() == 1
     data = api_client(director).get(console_url(online)).json()

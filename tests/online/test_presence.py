@@ -11,7 +11,7 @@ import pytest
 from django.test import override_settings
 from django.utils import timezone
 
-from online import presence
+from online import disconnections, presence
 from online.models import SeatDisconnection, SeatPresence, ServerProcess
 from online.presence import connected_map, seat_connect, seat_disconnect
 from ratings.models import Disconnection
@@ -47,7 +47,7 @@ def everyone_connects(online, at):
 def presence_check(*, now):
     """The periodic check, with this process alive (its heartbeat just now)."""
     presence.process_beat(now=now)
-    return presence.presence_check(now=now)
+    return disconnections.presence_check(now=now)
 
 
 @pytest.fixture
@@ -126,7 +126,7 @@ def test_a_server_process_that_stops_is_an_outage(online, now):
     process = ServerProcess.objects.get(name=presence.PROCESS_NAME)
     # the process's last heartbeat, and then nothing: it died with its connections open
     ServerProcess.objects.filter(pk=process.pk).update(beat_at=now - timedelta(seconds=GRACE + 40))
-    assert len(presence.presence_check(now=now)) == 4
+    assert len(disconnections.presence_check(now=now)) == 4
     process.refresh_from_db()
     assert process.stopped_at == now - timedelta(seconds=GRACE + 40)
     assert SeatPresence.objects.filter(connections=0).count() == 4

@@ -18,7 +18,7 @@ from django.test import override_settings
 from django.utils import timezone
 
 from config.asgi import application
-from online import presence
+from online import disconnections, presence
 from online.director import seat_substitute
 from online.models import SeatConnection, SeatPresence
 from online.services import table_broadcast
@@ -177,12 +177,38 @@ def test_a_connection_entry_no_heartbeat_renews_expires(online):
         channel_name="chan-gone", now=now,
     )  # fmt: skip
     presence.process_beat(now=now + timedelta(seconds=20))
-    presence.presence_check(now=now + timedelta(seconds=20))
+    disconnections.presence_check(now=now + timedelta(seconds=20))
     assert SeatPresence.objects.get(seat="E").connections == 1  # not yet
     presence.process_beat(now=now + timedelta(seconds=40))
-    presence.presence_check(now=now + timedelta(seconds=40))
+    disconnections.presence_check(now=now + timedelta(seconds=40))
     assert SeatPresence.objects.get(seat="E").connections == 0
     assert not SeatConnection.objects.exists()
+
+
+def test_a_seat_that_comes_back_on_its_socket_is_told_to_the_table(online):
+    """docs/rules.md § Online play, disconnections: North, gone longer than the grace,
+    opens a socket again; South's socket, which showed North disconnected, is sent the
+    table with North connected."""
+    grace = timedelta(seconds=60)
+    now = timezone.now()
+    presence.seat_connect(
+        table_id=online.table.pk, seat="N", user_id=online.players["N"].pk,
+        channel_name="chan-before", now=now - grace * 5,
+    )  # fmt: skip
+    presence.seat_disconnect(channel_name="chan-before", now=now - grace - timedelta(seconds=5))
+    tokens = {seat: api_token_for(online.players[seat])["token"] for seat in "NS"}
+
+    async def scenario():
+        south, north = socket(online.table, tokens["S"]), socket(online.table, tokens["N"])
+        assert (await opened(south))["table"]["connected"]["N"] is False
+        await opened(north)
+        told = await south.receive_json_from(timeout=10)
+        assert told["type"] == "state" and told["table"]["connected"]["N"] is True, told
+        await north.disconnect()
+        await south.disconnect()
+
+    with override_settings(ONLINE_DISCONNECT_GRACE_SECONDS=grace.total_seconds()):
+        async_to_sync(scenario)()
 
 
 @override_settings(ONLINE_SOCKETS_PER_USER=2)

@@ -15,7 +15,7 @@ from django.test import override_settings
 from django.urls import reverse
 from django.utils import timezone
 
-from practice import services
+from practice import receivers, services
 from practice.models import PracticeBoard
 from robots.turns import turns_running
 from tests.conftest import api_client
@@ -82,7 +82,7 @@ def test_a_robot_lead_that_raised_resumes_on_the_next_look(mp_event, monkeypatch
 
 def test_a_look_while_the_robots_play_does_not_wake_them_twice(mp_event, monkeypatch):
     woken = []
-    monkeypatch.setattr(services, "practice_robots_wake", woken.append)  # no worker answers
+    monkeypatch.setattr(receivers, "practice_robots_wake", woken.append)  # no worker answers
     user = UserFactory()
     session = services.practice_create(user=user, event_id=mp_event.pk)
     cache.add(f"practice:turn:{session.pk}", 1, 30)  # a loop runs (a worker's)
@@ -98,7 +98,7 @@ def test_a_look_while_the_robots_play_does_not_wake_them_twice(mp_event, monkeyp
 @override_settings(ROBOT_STALL_SECONDS=15)
 def test_the_clock_watchdog_plays_a_due_robot_at_a_practice_table(mp_event, monkeypatch):
     woken = []
-    monkeypatch.setattr(services, "practice_robots_wake", woken.append)  # no worker answers
+    monkeypatch.setattr(receivers, "practice_robots_wake", woken.append)  # no worker answers
     user = UserFactory()
     session = services.practice_create(user=user, event_id=mp_event.pk)
     row = PracticeBoard.objects.get(session=session)
@@ -117,7 +117,7 @@ def test_the_clock_watchdog_plays_a_due_robot_at_a_practice_table(mp_event, monk
 def test_the_beat_watchdog_plays_a_due_robot_at_a_practice_table(mp_event, monkeypatch):
     from robots.tasks import robots_watchdog
 
-    monkeypatch.setattr(services, "practice_robots_wake", lambda session_id: None)
+    monkeypatch.setattr(receivers, "practice_robots_wake", lambda session_id: None)
     session = services.practice_create(user=UserFactory(), event_id=mp_event.pk)
     assert robots_watchdog() == 0  # just dealt: not stalled
     PracticeBoard.objects.update(changed_at=timezone.now() - timedelta(seconds=30))

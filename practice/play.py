@@ -1,0 +1,91 @@
+"""The one apply path of a practice table (``docs/rules.md`` § Robots, *Practice*): the
+engine's table after a board's stored actions, and an action applied to it, the
+player's (``practice.services``) or a robot's (``practice.turns``) alike.
+
+The engine's refusals carry online play's codes and words
+(``online.services.play_refusal``). The board's row is locked while an action is
+applied (``lock_objects``); nothing of the event is written, ever. Once the action has
+committed, ``signals.session_changed`` wakes the robots.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from functools import partial
+
+from django.db import transaction
+from django.utils import timezone
+
+from online.services import play_refusal
+from tableplay import DIRECTOR, Action, Table, TableError
+
+from .lock_objects import practice_board_for_update
+from .models import PracticeBoard, PracticeSession
+from .scoring import practice_score
+from .signals import session_changed
+from .state import practice_view
+
+
+def board_table(row: PracticeBoard) -> Table:
+    """The engine's table after the board's stored actions."""
+    board = row.board
+    table = Table(board.deal, board.dealer, board.vulnerability, undo_allowed=True)
+    for seat, kind, value, alert in row.actions:
+        table.apply(Action(kind, seat, value, alert))
+    return table
+
+
+def session_changed_on_commit(session_id: int) -> None:
+    """Tell the robots once the current transaction commits that the session changed."""
+    transaction.on_commit(
+        partial(session_changed.send, sender=PracticeSession, session_id=session_id)
+    )
+
+
+def practice_apply(*, row_id: int, version: int, action: Action) -> dict:
+    """Apply one action (the player's or a robot's) to a practice board under its lock
+    and wake the robots after the commit; a rejected claim is followed by the table's own
+    "play on". Returns the board as the player's seat sees it."""
+    now = timezone.now()
+    with transaction.atomic(durable=True):
+        row = practice_board_for_update(row_id)
+        if row.status != PracticeBoard.Status.PLAYING:
+            raise play_refusal("board_over")
+        table = board_table(row)
+        try:
+            table.apply(action, version=version)
+        except TableError as error:
+            raise play_refusal(error.code) from None
+        moves = [action]
+        if action.kind in ("call", "card"):  # as the engine reads them: "1NT", "SA"
+            moves = [Action(action.kind, action.seat, table.moves[-1].value, table.moves[-1].alert)]
+        if table.claim is not None and table.claim.rejected:
+            # docs/rules.md § Robots, Practice: no director here; a rejected claim plays on
+            table.apply(Action("rule", DIRECTOR, "play"))
+            moves.append(Action("rule", DIRECTOR, "play"))
+        row.actions = [*row.actions, *([m.seat, m.kind, m.value, m.alert] for m in moves)]
+        row.changed_at = now
+        if table.phase == "over":
+            _board_end(row, table, now=now)
+        row.save()
+        session = row.session
+        session_changed_on_commit(session.pk)
+    return practice_view(session, row, table)
+
+
+def _board_end(row: PracticeBoard, table: Table, *, now: datetime) -> None:
+    """The board is over: its result and its score against the event's field."""
+    outcome = table.result
+    session = row.session
+    row.status = PracticeBoard.Status.OVER
+    row.ended_at = now
+    row.contract = outcome.contract or ""
+    row.declarer = outcome.declarer or ""
+    row.tricks = outcome.tricks
+    row.ns_score = outcome.ns_score or 0
+    score = practice_score(
+        event=session.event, board=row.board, ns_score=row.ns_score, seat=session.seat
+    )
+    row.points = score.points
+    row.field_size = len(score.field)
+    row.datum = score.datum
