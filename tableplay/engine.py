@@ -17,9 +17,18 @@ shown. An illegal action raises :class:`TableError` and leaves the table unchang
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 
 from scoring import Contract, format_contract, vulnerability_includes
+from tableplay.actions import (
+    ACTION_KINDS,
+    DIRECTOR,
+    Action,
+    BoardResult,
+    Claim,
+    TableError,
+    Undo,
+)
 from tableplay.cards import SEATS, call_parse, card_parse, deal_parse, partner, seat_next, side
 from tableplay.rules import (
     Bidding,
@@ -30,67 +39,6 @@ from tableplay.rules import (
 )
 
 __all__ = ["DIRECTOR", "Action", "BoardResult", "Table", "TableError"]
-
-#: The seat name of the director's actions (a ruling, a cut).
-DIRECTOR = "D"
-
-ACTION_KINDS = ("call", "card", "claim", "accept", "reject", "undo", "rule", "cut")
-
-
-class TableError(ValueError):
-    """An action the table refuses: ``code`` says why, for the client that sent it."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-
-
-@dataclass(frozen=True)
-class Action:
-    """One thing a seat (or the director, ``"D"``) does at the table.
-
-    ``kind`` is one of ``call`` (value "1C" … "7NT", "P", "X", "XX"; ``alert`` the
-    explanation of an alerted call), ``card`` ("SA"), ``claim`` (value: how many of the
-    remaining tricks the claimer's side takes), ``accept`` / ``reject`` (the waiting claim
-    or undo), ``undo`` (take back one's last call or card), ``rule`` (the director's
-    ruling on a rejected claim: the declaring side's tricks, or "play" to play on) and
-    ``cut`` (the director or the clock ends the board unfinished).
-    """
-
-    kind: str
-    seat: str
-    value: str = ""
-    alert: str = ""
-
-
-@dataclass(frozen=True)
-class BoardResult:
-    """A finished board: what the results service stores."""
-
-    status: str  # "played", "claimed", "ruled", "passed_out" or "cut"
-    contract: str | None  # "4S", "3NTX", "PASS"; None when cut in the auction
-    declarer: str | None
-    tricks: int | None  # the declaring side's tricks
-    lead: str | None
-    ns_score: int | None  # None when cut
-    claim_after: int | None = None  # cards played before an accepted claim
-
-
-@dataclass
-class _Claim:
-    seat: str
-    tricks: int  # of the remaining tricks, for the claimer's side
-    since: int = 0  # the table's version once the claim was made
-    accepted: set[str] = field(default_factory=set)
-    rejected: bool = False
-
-
-@dataclass
-class _Undo:
-    seat: str
-    since: int = 0  # the table's version once the undo was asked
-    accepted: set[str] = field(default_factory=set)
 
 
 class Table:
@@ -117,8 +65,8 @@ class Table:
         self.log: list[Action] = []
         #: The calls and cards that stand (an accepted undo removes the last one).
         self.moves: list[Action] = []
-        self.claim: _Claim | None = None
-        self.undo: _Undo | None = None
+        self.claim: Claim | None = None
+        self.undo: Undo | None = None
         self.ending: BoardResult | None = None  # set by a claim, ruling or cut
         #: The seats whose hands a claim faced: shown to the whole table from then on.
         self.faced: set[str] = set()
@@ -388,7 +336,7 @@ class Table:
             raise TableError(
                 "claim_too_many", f"only {self.tricks_left} tricks remain, not {tricks}"
             )
-        self.claim = _Claim(action.seat, tricks, since=self.version + 1)
+        self.claim = Claim(action.seat, tricks, since=self.version + 1)
         # The claimer faces their hand (docs/rules.md § Online play, Claims): it stays
         # faced, and nothing before the claim can be undone.
         self.faced.add(action.seat)
@@ -451,7 +399,7 @@ class Table:
             raise TableError(
                 "undo_shown", "what was shown after it (dummy, a claimer's hand) stays shown"
             )
-        self.undo = _Undo(action.seat, since=self.version + 1)
+        self.undo = Undo(action.seat, since=self.version + 1)
 
     def _rule(self, action: Action) -> None:
         if action.seat != DIRECTOR:
