@@ -15,8 +15,10 @@ from collections import OrderedDict
 from tableplay import Action, Table, table_view
 
 #: How many engines built from snapshots a process keeps (``shared_table``): one per
-#: board, the last state it saw, for the tables whose connections this process serves.
-SHARED_TABLES = 512
+#: board, the last state it saw, for the tables whose connections this process serves
+#: (about 20 KB each with its actions: 2,048 boards, some 40 MB, cover 1,000 tables and
+#: their next boards).
+SHARED_TABLES = 2048
 
 #: Board key -> (the actions replayed, the engine after them), least recently used first.
 _shared: OrderedDict[tuple, tuple[tuple, Table]] = OrderedDict()
