@@ -8,13 +8,15 @@ PostgreSQL: gunicorn on loopback and twenty clients entering results. The live r
 spectators polling a team match's live state through gunicorn. ``python -m bench
 ladder`` runs a year of a 10,000-team ladder; ``python -m bench pool`` the scoring pool's
 arrivals and dealing; ``python -m bench rate`` the weekly Rate of 100,000 players and
-1,000,000 results (and the leaderboards at that scale). ``python -m bench robot --deals N
---seed S [--json PATH]`` has four robots bid and play N random deals. ``python -m bench
-play [--tables 1000 --pace 5 --seconds 60 --processes 2 --server uvicorn|daphne]`` needs
-PostgreSQL and Redis: WebSocket clients playing online tables through the ASGI server
-(not part of a bare ``make bench``: it takes minutes and wants the machine to itself).
-``python -m bench walk --url URL --minutes M [--log FILE]`` walks a running ``make demo``:
-pool tables and practice sessions with robots, several at once, and what stuck.
+1,000,000 results (and the leaderboards at that scale). ``python -m bench engine
+[--boards N]`` the table engine's cost of a call, a card and a board's replay (pure
+Python). ``python -m bench robot --deals N --seed S [--json PATH]`` has four robots bid
+and play N random deals. ``python -m bench play [--tables 1000 --pace 5 --seconds 60
+--processes 2 --server uvicorn|daphne]`` needs PostgreSQL and Redis: WebSocket clients
+playing online tables through the ASGI server (not part of a bare ``make bench``: it
+takes minutes and wants the machine to itself). ``python -m bench walk --url URL
+--minutes M [--log FILE]`` walks a running ``make demo``: pool tables and practice
+sessions with robots, several at once, and what stuck.
 """
 
 from __future__ import annotations
@@ -35,7 +37,12 @@ def main(argv: list[str]) -> None:
         bench_live.main(argv[1:])  # python -m bench live --rate 1000 ...
         return
     # python -m bench play --tables 1000 --pace 5 ...; python -m bench robot --deals 50
-    runs = {"play": "bench.bench_play", "robot": "bench.bench_robot", "walk": "bench.bench_walk"}
+    runs = {
+        "play": "bench.bench_play",
+        "robot": "bench.bench_robot",
+        "engine": "bench.bench_engine",
+        "walk": "bench.bench_walk",
+    }
     if argv[:1] and argv[0] in runs:
         importlib.import_module(runs[argv[0]]).main(argv[1:])
         return
@@ -45,17 +52,13 @@ def main(argv: list[str]) -> None:
         bench_rate.main(argv[1:])  # python -m bench rate --players 100000 ...
         return
     wanted = set(argv) or {
-        "scoring", "movements", "pairing", "rounds", "pages", "pool", "live", "ladder",
-        "rate", "load",
+        "scoring", "engine", "movements", "pairing", "rounds", "pages", "pool", "live",
+        "ladder", "rate", "load",
     }  # fmt: skip
-    if "scoring" in wanted:
-        from bench import bench_scoring
-
-        print(bench_scoring.report(bench_scoring.run()), end="\n\n")
-    if "movements" in wanted:
-        from bench import bench_movements
-
-        print(bench_movements.report(bench_movements.run()), end="\n\n")
+    for name in ("scoring", "engine", "movements"):  # each prints its report(run())
+        if name in wanted:
+            module = importlib.import_module(f"bench.bench_{name}")
+            print(module.report(module.run()), end="\n\n")
     if "pairing" in wanted:
         from bench import bench_pairing
 

@@ -62,7 +62,7 @@ from .selectors import (
 )
 from .signals import board_ended, table_changed
 from .spectators import spectator_view
-from .state import group_name, seat_view, snapshot_table
+from .state import group_name, seat_view, shared_table, snapshot_table
 
 logger = logging.getLogger(__name__)
 
@@ -240,7 +240,9 @@ def play_act(
             table=table, board=board, play=play, actions=actions,
             base_version=play.version - len(actions), next_=None,
         )  # fmt: skip
-        engine = snapshot_table(snapshot)
+        # the process's kept engine of the board, copied: no replay when it saw the
+        # board's previous action (``state.shared_table``)
+        engine = shared_table(snapshot).copy()
         try:
             engine.apply(Action(kind, actor, value, alert), version=version)
         except TableError as error:

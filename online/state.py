@@ -9,13 +9,20 @@ actions, so each connection computes its own seat's view without a database read
 
 from __future__ import annotations
 
-from functools import lru_cache
+import threading
+from collections import OrderedDict
 
 from tableplay import Action, Table, table_view
 
-#: How many engines built from snapshots a process keeps (``shared_table``): a table's
-#: last few states, for the tables whose connections this process serves.
-SHARED_TABLES = 512
+#: How many engines built from snapshots a process keeps (``shared_table``): one per
+#: board, the last state it saw, for the tables whose connections this process serves
+#: (about 20 KB each with its actions: 2,048 boards, some 40 MB, cover 1,000 tables and
+#: their next boards).
+SHARED_TABLES = 2048
+
+#: Board key -> (the actions replayed, the engine after them), least recently used first.
+_shared: OrderedDict[tuple, tuple[tuple, Table]] = OrderedDict()
+_shared_lock = threading.Lock()
 
 
 def group_name(table_id: int) -> str:
@@ -42,13 +49,18 @@ def snapshot_table(snapshot: dict) -> Table | None:
 def shared_table(snapshot: dict) -> Table | None:
     """``snapshot_table``, built once per process for a given snapshot: the four seats'
     connections of a table (and anyone watching it) in one process turn one broadcast
-    into their views from one replay of the board. Read only: the engine is shared, so
-    nothing may ``apply`` to it (``table_view`` only reads; a caller that acts builds its
-    own with ``snapshot_table``). The key is the whole of what the replay reads, so two
-    snapshots share an engine only when they would replay to the same table."""
+    into their views from one engine. Read only: the engine is shared, so nothing may
+    ``apply`` to it (``table_view`` only reads; a caller that acts builds its own with
+    ``snapshot_table``).
+
+    The process keeps each board's last engine: a snapshot whose actions extend the kept
+    ones is a copy of that engine (``Table.copy``) with the new actions applied, not a
+    replay of the board. The key is everything else the replay reads, so two snapshots
+    share an engine only when they would replay to the same table; any other snapshot
+    (an older one, a board never seen here) is replayed whole."""
     if snapshot.get("deal") is None:
         return None
-    return _shared_table(
+    key = (
         snapshot["table"],
         snapshot["board"],
         snapshot["deal"],
@@ -56,24 +68,35 @@ def shared_table(snapshot: dict) -> Table | None:
         snapshot["vulnerability"],
         snapshot["undo_allowed"],
         snapshot["base_version"],
-        tuple(tuple(action) for action in snapshot["actions"]),
     )
+    actions = tuple(tuple(action) for action in snapshot["actions"])
+    with _shared_lock:
+        kept = _shared.get(key)
+        if kept is not None:
+            _shared.move_to_end(key)
+    if kept is not None and kept[0] == actions:
+        return kept[1]
+    table = None
+    if kept is not None and len(kept[0]) < len(actions) and actions[: len(kept[0])] == kept[0]:
+        table = kept[1].copy()  # the kept engine stays as it is: others may be reading it
+        for seat, kind, value, alert in actions[len(kept[0]) :]:
+            table.apply(Action(kind, seat, value, alert))
+    if table is None:
+        table = snapshot_table(snapshot)
+    with _shared_lock:
+        now = _shared.get(key)
+        if now is None or len(now[0]) <= len(actions):  # an older snapshot keeps no place
+            _shared[key] = (actions, table)
+            _shared.move_to_end(key)
+            while len(_shared) > SHARED_TABLES:
+                _shared.popitem(last=False)
+    return table
 
 
-@lru_cache(maxsize=SHARED_TABLES)
-def _shared_table(
-    table_id, board_id, deal, dealer, vulnerability, undo_allowed, base_version, actions
-) -> Table:
-    return snapshot_table(
-        {
-            "deal": deal,
-            "dealer": dealer,
-            "vulnerability": vulnerability,
-            "undo_allowed": undo_allowed,
-            "base_version": base_version,
-            "actions": actions,
-        }
-    )
+def shared_tables_clear() -> None:
+    """Forget every kept engine (tests)."""
+    with _shared_lock:
+        _shared.clear()
 
 
 def seat_view(snapshot: dict, seat: str | None, *, table: Table | None = None) -> dict:

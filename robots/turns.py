@@ -21,7 +21,7 @@ from django.core.cache import cache
 
 from online.selectors import table_snapshot_get
 from online.services import online_table_get, play_act
-from online.state import seat_view, snapshot_table
+from online.state import seat_view, shared_table
 from robots import DEFAULT_BUDGET, DEFAULT_SAMPLES, robot_act
 from robots.answers import seat_asked, undo_answer
 from robots.play import card_fallback
@@ -114,7 +114,7 @@ def _robot_views(table_id: int) -> list[tuple[TableSeat, dict]]:
         return []
     table = online_table_get(rows[0].table.event_id, table_id)
     snapshot = table_snapshot_get(table=table)
-    engine = snapshot_table(snapshot)
+    engine = shared_table(snapshot)  # read only
     if engine is None or engine.phase == "over":
         return []
     return [(row, seat_view(snapshot, row.seat, table=engine)) for row in rows]

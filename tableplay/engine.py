@@ -18,74 +18,28 @@ shown. An illegal action raises :class:`TableError` and leaves the table unchang
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
+from dataclasses import replace
 
-from scoring import format_contract, vulnerability_includes
+from scoring import Contract, format_contract, vulnerability_includes
+from tableplay.actions import (
+    ACTION_KINDS,
+    DIRECTOR,
+    Action,
+    BoardResult,
+    Claim,
+    TableError,
+    Undo,
+)
 from tableplay.cards import SEATS, call_parse, card_parse, deal_parse, partner, seat_next, side
-from tableplay.rules import auction_outcome, call_refusal, trick_winner
+from tableplay.rules import (
+    Bidding,
+    auction_outcome,
+    bidding_after,
+    bidding_refusal,
+    trick_winner,
+)
 
 __all__ = ["DIRECTOR", "Action", "BoardResult", "Table", "TableError"]
-
-#: The seat name of the director's actions (a ruling, a cut).
-DIRECTOR = "D"
-
-ACTION_KINDS = ("call", "card", "claim", "accept", "reject", "undo", "rule", "cut")
-
-
-class TableError(ValueError):
-    """An action the table refuses: ``code`` says why, for the client that sent it."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-
-
-@dataclass(frozen=True)
-class Action:
-    """One thing a seat (or the director, ``"D"``) does at the table.
-
-    ``kind`` is one of ``call`` (value "1C" … "7NT", "P", "X", "XX"; ``alert`` the
-    explanation of an alerted call), ``card`` ("SA"), ``claim`` (value: how many of the
-    remaining tricks the claimer's side takes), ``accept`` / ``reject`` (the waiting claim
-    or undo), ``undo`` (take back one's last call or card), ``rule`` (the director's
-    ruling on a rejected claim: the declaring side's tricks, or "play" to play on) and
-    ``cut`` (the director or the clock ends the board unfinished).
-    """
-
-    kind: str
-    seat: str
-    value: str = ""
-    alert: str = ""
-
-
-@dataclass(frozen=True)
-class BoardResult:
-    """A finished board: what the results service stores."""
-
-    status: str  # "played", "claimed", "ruled", "passed_out" or "cut"
-    contract: str | None  # "4S", "3NTX", "PASS"; None when cut in the auction
-    declarer: str | None
-    tricks: int | None  # the declaring side's tricks
-    lead: str | None
-    ns_score: int | None  # None when cut
-    claim_after: int | None = None  # cards played before an accepted claim
-
-
-@dataclass
-class _Claim:
-    seat: str
-    tricks: int  # of the remaining tricks, for the claimer's side
-    since: int = 0  # the table's version once the claim was made
-    accepted: set[str] = field(default_factory=set)
-    rejected: bool = False
-
-
-@dataclass
-class _Undo:
-    seat: str
-    since: int = 0  # the table's version once the undo was asked
-    accepted: set[str] = field(default_factory=set)
 
 
 class Table:
@@ -93,6 +47,8 @@ class Table:
 
     ``Table.replay(deal, dealer, vul, actions)`` rebuilds the state from the stored
     actions (after a restart, or on each request: a board has at most a few hundred).
+    Applying an action costs the same whatever the board's length, so a replay costs in
+    proportion to it; :meth:`copy` gives an engine to extend without replaying.
     """
 
     def __init__(
@@ -110,8 +66,8 @@ class Table:
         self.log: list[Action] = []
         #: The calls and cards that stand (an accepted undo removes the last one).
         self.moves: list[Action] = []
-        self.claim: _Claim | None = None
-        self.undo: _Undo | None = None
+        self.claim: Claim | None = None
+        self.undo: Undo | None = None
         self.ending: BoardResult | None = None  # set by a claim, ruling or cut
         #: The seats whose hands a claim faced: shown to the whole table from then on.
         self.faced: set[str] = set()
@@ -139,31 +95,73 @@ class Table:
         return table
 
     # -- derived state ---------------------------------------------------------------
+    #
+    # ``calls``, ``cards``, ``contract``, ``declarer``, ``bidding``, ``remaining``,
+    # ``tricks`` and ``trick_winners`` follow from ``moves``. Each accepted call or card
+    # updates them by one step (:meth:`_place`), at the same cost at the first trick as at
+    # the thirteenth; only an accepted undo, which takes a move back, rebuilds them
+    # (:meth:`_derive`).
 
     def _derive(self) -> None:
-        """Recompute the auction and play from ``moves`` (cheap: at most 52 cards)."""
-        self.calls: list[Action] = [m for m in self.moves if m.kind == "call"]
-        self.cards: list[Action] = [m for m in self.moves if m.kind == "card"]
-        self.contract, self.declarer = auction_outcome(
-            self.dealer, [(c.seat, c.value) for c in self.calls]
-        )
+        """Rebuild the auction and play from ``moves``: after an accepted undo."""
+        self.calls: list[Action] = []
+        self.cards: list[Action] = []
+        self.contract: Contract | None = None
+        self.declarer: str | None = None
+        #: What the legality of the next call depends on (``tableplay.rules.Bidding``).
+        self.bidding = Bidding()
         self.remaining = {seat: list(cards) for seat, cards in self.hands.items()}
         self.tricks: list[list[tuple[str, str]]] = []  # each: (seat, card) in play order
         self.trick_winners: list[str] = []
-        if self.cards:
-            leader = seat_next(self.declarer)
-            trick: list[tuple[str, str]] = []
-            for move in self.cards:
-                seat = seat_next(leader, len(trick))
-                self.remaining[seat].remove(move.value)
-                trick.append((seat, move.value))
-                if len(trick) == 4:
-                    leader = trick_winner(trick, self.contract.strain)
-                    self.tricks.append(trick)
-                    self.trick_winners.append(leader)
-                    trick = []
-            if trick:
-                self.tricks.append(trick)
+        self._won = {"NS": 0, "EW": 0}
+        for move in self.moves:
+            self._place(move)
+
+    def _place(self, move: Action) -> None:
+        """The auction and play one call or card further (``move`` already checked)."""
+        if move.kind == "call":
+            self.calls.append(move)
+            self.bidding = bidding_after(self.bidding, move.seat, move.value)
+            # Only three passes after a call can end the auction: the outcome is read
+            # then, once a board (docs/rules.md § Online play).
+            if len(self.calls) >= 4 and all(c.value == "P" for c in self.calls[-3:]):
+                self.contract, self.declarer = auction_outcome(
+                    self.dealer, [(c.seat, c.value) for c in self.calls]
+                )
+            return
+        self.cards.append(move)
+        self.remaining[move.seat].remove(move.value)
+        trick = self.current_trick
+        if not trick:
+            trick = []
+            self.tricks.append(trick)
+        trick.append((move.seat, move.value))
+        if len(trick) == 4:
+            winner = trick_winner(trick, self.contract.strain)
+            self.trick_winners.append(winner)
+            self._won[side(winner)] += 1
+
+    def copy(self) -> Table:
+        """An independent table in the same state, without replaying its actions: apply
+        to the copy and the original stays as it was (a shared engine is extended so)."""
+        new = Table.__new__(Table)
+        new.__dict__.update(self.__dict__)
+        new.hands = dict(self.hands)
+        new.log = list(self.log)
+        new.moves = list(self.moves)
+        new.calls = list(self.calls)
+        new.cards = list(self.cards)
+        new.remaining = {seat: list(cards) for seat, cards in self.remaining.items()}
+        new.tricks = [list(trick) for trick in self.tricks]
+        new.trick_winners = list(self.trick_winners)
+        new._won = dict(self._won)
+        new.faced = set(self.faced)
+        new.undone = dict(self.undone)
+        if self.claim is not None:
+            new.claim = replace(self.claim, accepted=set(self.claim.accepted))
+        if self.undo is not None:
+            new.undo = replace(self.undo, accepted=set(self.undo.accepted))
+        return new
 
     @property
     def auction_over(self) -> bool:
@@ -213,7 +211,7 @@ class Table:
 
     def tricks_won(self, of_side: str) -> int:
         """Completed tricks won by a side ("NS" or "EW")."""
-        return sum(1 for winner in self.trick_winners if side(winner) == of_side)
+        return self._won.get(of_side, 0)
 
     @property
     def tricks_left(self) -> int:
@@ -290,12 +288,13 @@ class Table:
             call = call_parse(action.value)
         except ValueError as error:
             raise TableError("illegal_call", str(error)) from None
-        refusal = call_refusal([(c.seat, c.value) for c in self.calls], action.seat, call)
+        refusal = bidding_refusal(self.bidding, action.seat, call)
         if refusal is not None:
             raise TableError("illegal_call", refusal)
         alert = action.alert.strip()[:500] if isinstance(action.alert, str) else ""
-        self.moves.append(Action("call", action.seat, call, alert))
-        self._derive()
+        move = Action("call", action.seat, call, alert)
+        self.moves.append(move)
+        self._place(move)
 
     def _card(self, action: Action) -> None:
         self._check_player(action)
@@ -317,10 +316,11 @@ class Table:
             led = trick[0][1][0]
             if card[0] != led and any(c[0] == led for c in hand):
                 raise TableError("revoke", f"{seat} must follow suit ({led})")
-        self.moves.append(Action("card", seat, card))
+        move = Action("card", seat, card)
+        self.moves.append(move)
         if len(self.cards) == 0:  # the opening lead faces dummy: it stays (§ Online play)
             self.settled = len(self.moves)
-        self._derive()
+        self._place(move)
 
     def _claim(self, action: Action) -> None:
         self._check_player(action)
@@ -337,7 +337,7 @@ class Table:
             raise TableError(
                 "claim_too_many", f"only {self.tricks_left} tricks remain, not {tricks}"
             )
-        self.claim = _Claim(action.seat, tricks, since=self.version + 1)
+        self.claim = Claim(action.seat, tricks, since=self.version + 1)
         # The claimer faces their hand (docs/rules.md § Online play, Claims): it stays
         # faced, and nothing before the claim can be undone.
         self.faced.add(action.seat)
@@ -382,7 +382,7 @@ class Table:
             self.moves.pop()
             self.undone[side(self.undo.seat)] += 1
             self.undo = None
-            self._derive()
+            self._derive()  # a move taken back: the one rebuild
 
     def _undo(self, action: Action) -> None:
         self._check_player(action)
@@ -401,7 +401,7 @@ class Table:
             raise TableError(
                 "undo_shown", "what was shown after it (dummy, a claimer's hand) stays shown"
             )
-        self.undo = _Undo(action.seat, since=self.version + 1)
+        self.undo = Undo(action.seat, since=self.version + 1)
 
     def _rule(self, action: Action) -> None:
         if action.seat != DIRECTOR:

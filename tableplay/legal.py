@@ -4,7 +4,7 @@ page enables in its bidding box and hand, and what a robot or a script chooses f
 from __future__ import annotations
 
 from tableplay.engine import Table
-from tableplay.rules import call_refusal
+from tableplay.rules import bidding_refusal
 
 __all__ = ["ALL_CALLS", "legal_calls", "legal_cards"]
 
@@ -26,8 +26,8 @@ def legal_calls(table: Table) -> list[str]:
     or an undo waits for its answer."""
     if table.phase != "auction" or _waiting(table):
         return []
-    calls = [(c.seat, c.value) for c in table.calls]
-    return [call for call in ALL_CALLS if call_refusal(calls, table.to_play, call) is None]
+    seat = table.to_play
+    return [call for call in ALL_CALLS if bidding_refusal(table.bidding, seat, call) is None]
 
 
 def legal_cards(table: Table) -> list[str]:

@@ -6,10 +6,20 @@ in order; a trick is (seat, card) pairs from its leader.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from scoring import Contract
 from tableplay.cards import RANKS, bid_rank, seat_next, side
 
-__all__ = ["auction_outcome", "call_refusal", "trick_winner"]
+__all__ = [
+    "Bidding",
+    "auction_outcome",
+    "bidding_after",
+    "bidding_of",
+    "bidding_refusal",
+    "call_refusal",
+    "trick_winner",
+]
 
 
 def auction_outcome(
@@ -40,16 +50,37 @@ def auction_outcome(
     return Contract(int(value[0]), strain, doubled), declarer
 
 
-def call_refusal(calls: list[tuple[str, str]], seat: str, call: str) -> str | None:
-    """Why ``call`` by ``seat`` after ``calls`` is illegal, or None when it is legal."""
-    last_bid = None  # (seat, call) of the last bid
-    last_double = None  # (seat, "X" or "XX") made since the last bid
+@dataclass(frozen=True)
+class Bidding:
+    """What the legality of the next call depends on: the last bid (seat, call) and the
+    double or redouble (seat, "X" or "XX") made since it, each None when there is none.
+    An engine keeps it call by call (:func:`bidding_after`) instead of reading the whole
+    auction again."""
+
+    last_bid: tuple[str, str] | None = None
+    last_double: tuple[str, str] | None = None
+
+
+def bidding_after(bidding: Bidding, caller: str, call: str) -> Bidding:
+    """The bidding once ``caller`` has made ``call``."""
+    if call in ("X", "XX"):
+        return Bidding(bidding.last_bid, (caller, call))
+    if call != "P":
+        return Bidding((caller, call), None)
+    return bidding
+
+
+def bidding_of(calls: list[tuple[str, str]]) -> Bidding:
+    """The bidding after ``calls``."""
+    bidding = Bidding()
     for caller, value in calls:
-        if value in ("X", "XX"):
-            last_double = (caller, value)
-        elif value != "P":
-            last_bid = (caller, value)
-            last_double = None
+        bidding = bidding_after(bidding, caller, value)
+    return bidding
+
+
+def bidding_refusal(bidding: Bidding, seat: str, call: str) -> str | None:
+    """Why ``call`` by ``seat`` is illegal at ``bidding``, or None when it is legal."""
+    last_bid, last_double = bidding.last_bid, bidding.last_double
     if call == "X":
         if last_bid is None or side(last_bid[0]) == side(seat) or last_double is not None:
             return "you may double only an opponent's undoubled bid"
@@ -59,6 +90,11 @@ def call_refusal(calls: list[tuple[str, str]], seat: str, call: str) -> str | No
     elif call != "P" and last_bid is not None and bid_rank(call) <= bid_rank(last_bid[1]):
         return f"{call} is not higher than {last_bid[1]}"
     return None
+
+
+def call_refusal(calls: list[tuple[str, str]], seat: str, call: str) -> str | None:
+    """Why ``call`` by ``seat`` after ``calls`` is illegal, or None when it is legal."""
+    return bidding_refusal(bidding_of(calls), seat, call)
 
 
 def trick_winner(trick: list[tuple[str, str]], trump: str | None) -> str:

@@ -43,51 +43,36 @@ def check_secrecy(table: Table) -> None:
                 assert call["seat"] != partner(seat)
 
 
+def random_action(rng: random.Random, table: Table) -> Action:
+    """A random legal action of a table not over, with claims and undos now and then."""
+    waiting = table.claim or table.undo
+    if table.claim is not None and table.claim.rejected:
+        declaring = "NS" if table.declarer in "NS" else "EW"
+        return Action("rule", DIRECTOR, rng.choice(["play", str(table.tricks_won(declaring))]))
+    if waiting is not None:
+        answerer = sorted(table.answerers(waiting.seat) - waiting.accepted)[0]
+        return Action("accept" if rng.random() < 0.7 else "reject", answerer, "")
+    roll = rng.random()
+    if roll < 0.05 and table.undo_allowed and len(table.moves) > table.settled:
+        last = table.moves[-1]
+        seat = table.declarer if last.seat == table.dummy and last.kind == "card" else last.seat
+        return Action("undo", seat, "")
+    if roll < 0.08 and table.phase == "play":
+        seat = rng.choice([s for s in SEATS if s != table.dummy])
+        return Action("claim", seat, str(rng.randint(0, table.tricks_left)))
+    if table.phase == "auction":
+        call = random_call(table, rng)
+        return Action("call", table.to_play, call, "natural" if rng.random() < 0.2 else "")
+    return Action("card", table.actor, rng.choice(legal_cards(table)))
+
+
 def walk(rng: random.Random, table: Table) -> None:
     """Random legal actions, with claims and undos now and then, until the board ends."""
     steps = 0
     while table.phase != "over" and steps < 400:
         steps += 1
         check_secrecy(table)
-        waiting = table.claim or table.undo
-        if table.claim is not None and table.claim.rejected:
-            table.apply(
-                Action(
-                    "rule",
-                    DIRECTOR,
-                    rng.choice(
-                        [
-                            "play",
-                            str(
-                                table.tricks_won("NS")
-                                if table.declarer in "NS"
-                                else table.tricks_won("EW")
-                            ),
-                        ]
-                    ),
-                )
-            )
-            continue
-        if waiting is not None:
-            answerer = sorted(table.answerers(waiting.seat) - waiting.accepted)[0]
-            kind = "accept" if rng.random() < 0.7 else "reject"
-            table.apply(Action(kind, answerer, ""))
-            continue
-        roll = rng.random()
-        if roll < 0.05 and len(table.moves) > table.settled:
-            last = table.moves[-1]
-            seat = table.declarer if last.seat == table.dummy and last.kind == "card" else last.seat
-            table.apply(Action("undo", seat, ""))
-        elif roll < 0.08 and table.phase == "play":
-            seat = rng.choice([s for s in SEATS if s != table.dummy])
-            table.apply(Action("claim", seat, str(rng.randint(0, table.tricks_left))))
-        elif table.phase == "auction":
-            call = random_call(table, rng)
-            table.apply(
-                Action("call", table.to_play, call, "natural" if rng.random() < 0.2 else "")
-            )
-        else:
-            table.apply(Action("card", table.actor, rng.choice(legal_cards(table))))
+        table.apply(random_action(rng, table))
     check_secrecy(table)
 
 
