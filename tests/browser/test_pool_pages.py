@@ -60,7 +60,13 @@ def test_a_waiting_player_is_taken_to_their_table(live_server, lobby, browser, l
             pool_services.pool_join, event=event, player=south, partner=waiter,
             opponents=[east, west],
         )  # fmt: skip
-        page.wait_for_url(f"{base}table/")
+        # the pool's table page opens the online table itself (docs/rules.md § Online play)
+        page.wait_for_url(f"**/events/{event.pk}/tables/*/play/")
+        page.locator("#play-table").wait_for()
+        widths = page.evaluate(WIDTH)
+        assert widths["doc"] <= PHONE["width"] and widths["body"] <= PHONE["width"], widths
+        # typed entry, the director's fallback, behind its link
+        page.goto(f"{base}table/entry/")
         assert page.locator(".boards [name=board]").count() >= 4
         widths = page.evaluate(WIDTH)
         assert widths["doc"] <= PHONE["width"] and widths["body"] <= PHONE["width"], widths
