@@ -85,7 +85,11 @@ def test_the_demo_shows_every_format_with_data(client):
     page = client.get(reverse("online:table", args=[live.pk, match.open_table.pk]))
     assert page.status_code == 200
     client.force_login(logins_of.get(username="alice"))
-    url = reverse("tournaments:my_table", args=[live.pk])
+    # My table opens the online table itself; typed entry is the fallback behind a link
+    my_table = client.get(reverse("tournaments:my_table", args=[live.pk]))
+    assert my_table.status_code == 302
+    assert my_table.url == reverse("online:table", args=[live.pk, match.open_table.pk])
+    url = reverse("tournaments:my_table_entry", args=[live.pk])
     board = match.round.boards.order_by("number").first()
     assert f'name="b{board.pk}-contract"' in client.get(url).content.decode()
     fields = {"contract": "4S", "declarer": "N", "tricks": "10", "lead": held_lead(board, "N")}
