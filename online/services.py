@@ -21,8 +21,7 @@ from functools import partial
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.core.cache import cache
-from django.db import IntegrityError, connection, transaction
-from django.db.models import Exists, OuterRef
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -31,7 +30,7 @@ from tableplay import DIRECTOR, Action, Table, TableError
 from tableplay.cards import side
 from tournaments.errors import BridgeError, ConflictError, PermissionDeniedError
 from tournaments.lock_objects import round_for_share, table_for_update
-from tournaments.models import Board, Event, Result, Round, TableSeat
+from tournaments.models import Board, Event, Round, TableSeat
 from tournaments.models import Table as EventTable
 from tournaments.permissions import is_event_director
 from tournaments.services.results_online import (
@@ -45,6 +44,7 @@ from .extensions import table_looked_at
 from .live import live_drop, live_get, live_put, live_replace
 from .lock_objects import (
     board_play_for_update,
+    board_play_open_for_key_share,
     board_play_started_for_update,
     board_plays_in_play_for_update,
 )
@@ -279,16 +279,23 @@ def _act_live(
             return None
         if engine.phase == "over":
             return None  # the board's end stores its result: the long way
-        if not _live_board_open(entry, now):
-            return None
         if kind in ("call", "card"):  # as the engine reads them: "1NT", "SA"
             value, alert = engine.moves[-1].value, engine.moves[-1].alert
         actions = entry.snapshot["actions"]
         try:
-            _action_store(
-                play_id=entry.play_id, seq=len(actions) + 1, seat=actor, kind=kind,
-                value=value, alert=alert, user=user, now=now,
-            )  # fmt: skip
+            with transaction.atomic():  # the board read and held, then the one row
+                if not _live_board_open(entry, now):
+                    return None
+                PlayAction(
+                    play_id=entry.play_id,
+                    seq=len(actions) + 1,
+                    seat=actor,
+                    kind=kind,
+                    value=value,
+                    alert=alert,
+                    user=user,
+                    created_at=now,
+                ).save(force_insert=True)
         except IntegrityError:  # another process stored an action this one missed
             live_drop(table_id)
             return None
@@ -307,23 +314,10 @@ def _act_live(
 
 
 def _live_board_open(entry, now: datetime) -> bool:
-    """The one read of the one-write path: the board is still in play with no result
-    typed for it, the event still plays online with the undo setting the engine has, and
-    the round takes play (``round_past_end``)."""
-    typed = Result.objects.filter(table_id=OuterRef("table_id"), board_id=OuterRef("board_id"))
-    row = (
-        BoardPlay.objects.filter(pk=entry.play_id, status=BoardPlay.Status.PLAYING)
-        .annotate(typed=Exists(typed))
-        .values_list(
-            "typed",
-            "table__round__status",
-            "table__round__ends_at",
-            "table__round__event__paused_at",
-            "table__round__event__online_play",
-            "table__round__event__undo_allowed",
-        )  # fmt: skip
-        .first()
-    )
+    """The one read of the one-write path (``board_play_open_for_key_share``): the board
+    is still in play with no result typed for it, the event still plays online with the
+    undo setting the engine has, and the round takes play (``round_past_end``)."""
+    row = board_play_open_for_key_share(entry.play_id)
     if row is None:
         return False
     typed, status, ends_at, paused_at, online, undo = row
@@ -332,18 +326,6 @@ def _live_board_open(entry, now: datetime) -> bool:
     if status == Round.Status.CLOSED:
         return False
     return paused_at is not None or now < ends_at
-
-
-def _action_store(*, play_id: int, seq: int, now: datetime, **fields) -> None:
-    """The action's one row; the unique ``(play, seq)`` refuses it (``IntegrityError``)
-    when the board already has that action. Inside a transaction (a test's, a request's)
-    it is its own savepoint, so a refusal leaves the outer one usable."""
-    row = PlayAction(play_id=play_id, seq=seq, created_at=now, **fields)
-    if connection.in_atomic_block:
-        with transaction.atomic():
-            row.save(force_insert=True)
-    else:
-        row.save(force_insert=True)
 
 
 def _act_locked(
