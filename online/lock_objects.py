@@ -14,12 +14,14 @@ either applied before it or refused as ``round_over``.
 
 from __future__ import annotations
 
+import functools
+
 from django.db import connection
 from django.db.models import Exists, OuterRef
 
 from tournaments import lock_order
 from tournaments.lock_order import lock_rank
-from tournaments.models import Result
+from tournaments.models import Event, Result, Round, Table
 
 from .models import BoardPlay
 
@@ -72,6 +74,11 @@ def board_play_open_for_key_share(play_id: int) -> tuple | None:
     it) until the transaction ends, so the round's cut cannot come between this read and
     the row. None when the board is no longer in play. SQLite has no row locks: its
     transactions take the database's write lock at their start."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:  # the read below, written once: the ORM's
+            # building of it cost more CPU than the query (docs/benchmarks.md)
+            cursor.execute(_open_sql(), [play_id, BoardPlay.Status.PLAYING])
+            return cursor.fetchone()
     typed = Result.objects.filter(table_id=OuterRef("table_id"), board_id=OuterRef("board_id"))
     rows = (
         BoardPlay.objects.filter(pk=play_id, status=BoardPlay.Status.PLAYING)
@@ -86,10 +93,20 @@ def board_play_open_for_key_share(play_id: int) -> tuple | None:
             "table__round__event__undo_allowed",
         )  # fmt: skip
     )
-    if connection.vendor != "postgresql":
-        return rows.first()
-    sql, params = rows.query.sql_with_params()
-    table = connection.ops.quote_name(BoardPlay._meta.db_table)
-    with connection.cursor() as cursor:
-        cursor.execute(f"{sql} FOR KEY SHARE OF {table}", params)
-        return cursor.fetchone()
+    return rows.first()
+
+
+@functools.cache
+def _open_sql() -> str:
+    """``board_play_open_for_key_share``'s query on PostgreSQL, with its row lock."""
+    q = connection.ops.quote_name
+    play, table = q(BoardPlay._meta.db_table), q(Table._meta.db_table)
+    rnd, event, result = q(Round._meta.db_table), q(Event._meta.db_table), q(Result._meta.db_table)
+    return (
+        f"SELECT EXISTS (SELECT 1 FROM {result} r WHERE r.table_id = bp.table_id"
+        f" AND r.board_id = bp.board_id), rd.status, rd.ends_at, ev.paused_at,"
+        f" ev.online_play, ev.undo_allowed"
+        f" FROM {play} bp JOIN {table} t ON t.id = bp.table_id"
+        f" JOIN {rnd} rd ON rd.id = t.round_id JOIN {event} ev ON ev.id = rd.event_id"
+        f" WHERE bp.id = %s AND bp.status = %s FOR KEY SHARE OF bp"
+    )
