@@ -1,0 +1,232 @@
+"""The double-dummy cost of every card of a board's play, and its contract against par
+(``docs/rules.md`` § The analysis of the play).
+
+* **A card's cost**: the tricks the side of the card's player could take on the whole
+  deal before the card (the tricks it has won so far plus the double-dummy tricks of the
+  rest, the trick in progress included) minus the same after it. An integer, at least 0,
+  and 0 for a forced card (the only legal one).
+* **A claim**: the cards after a claim are not played, so not costed; the claim itself
+  costs the tricks the claimer's side could take double dummy at the claim minus the
+  tricks the claim gave that side (at least 0).
+* **A cut board**: its cards up to the cut, as any other.
+
+How: at each position one ``solve_board`` (the player to move, the trick in progress
+faced on the deal) gives the double-dummy tricks of the rest for every legal card; the
+played card's cost is the best of them minus its own. A forced card needs no solve (the
+value of its position is the one the card before it left), nor does the last trick.
+Every call into endplay goes through :mod:`scoring.solver` (its process lock).
+
+No Django.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import scoring
+from scoring.solver import position_deal, solve_board
+from tableplay.cards import SEATS, deal_parse, seat_next, side
+from tableplay.rules import trick_winner
+
+__all__ = [
+    "Claim",
+    "CostResult",
+    "ParResult",
+    "card_costs",
+    "contract_vs_par",
+    "strain_of",
+]
+
+#: The tricks of a whole deal, shared by the two sides.
+TRICKS = 13
+#: Tricks a game and a small slam need, by strain (a game: 3NT, 4H/4S, 5C/5D).
+GAME_TRICKS = {"NT": 9, "S": 10, "H": 10, "D": 11, "C": 11}
+SLAM_TRICKS = 12
+
+
+@dataclass(frozen=True)
+class Claim:
+    """An accepted claim: ``seat`` claimed, and the declaring side ended with
+    ``declarer_tricks`` tricks for the whole board (as ``simulate_event`` reports it)."""
+
+    seat: str
+    declarer_tricks: int
+
+
+@dataclass(frozen=True)
+class CostResult:
+    """``card_costs[i]``: the tricks the side of the player of ``play[i]`` lost with it;
+    ``tricks_after[i]``: the tricks that side could still take on the whole deal after
+    it (won so far plus double dummy); ``claim_cost``: the claim's shortfall, None
+    without a claim."""
+
+    card_costs: list[int] = field(default_factory=list)
+    tricks_after: list[int] = field(default_factory=list)
+    claim_cost: int | None = None
+
+
+def strain_of(contract: str) -> str:
+    """The strain of a contract ("4SX" → "S", "3NT" → "NT"), or a strain given as is."""
+    text = (contract or "").upper().rstrip("X")
+    strain = text.lstrip("1234567")
+    if strain == "N":
+        strain = "NT"
+    if strain not in GAME_TRICKS:
+        raise ValueError(f"no strain in {contract!r}")
+    return strain
+
+
+def _card_name(card) -> str:
+    """endplay's card as the house writes it ("SA", "HT")."""
+    return card.suit.name[0].upper() + card.rank.abbr
+
+
+def _legal(hand: list[str], trick: list[tuple[str, str]]) -> list[str]:
+    """The cards of ``hand`` that may follow ``trick`` (follow suit when able)."""
+    if not trick:
+        return list(hand)
+    led = trick[0][1][0]
+    follow = [c for c in hand if c[0] == led]
+    return follow or list(hand)
+
+
+def _best_of_position(hands, leader, trick, strain) -> dict[str, int]:
+    """The double-dummy tricks of the rest (the trick in progress included) for the
+    side of the player to move, by each legal card of that player."""
+    deal = position_deal(hands, leader, [c for _, c in trick], strain)
+    return {_card_name(card): int(tricks) for card, tricks in solve_board(deal)}
+
+
+def card_costs(
+    deal: str,
+    contract: str,
+    declarer: str,
+    play: list[str],
+    claim: Claim | None = None,
+) -> CostResult:
+    """The cost of each card of ``play`` (the cards in the order played, "SA"), on
+    ``deal`` (PBN) in ``contract`` ("4SX", or a strain) by ``declarer``; ``claim``: the
+    accepted claim that ended the play after these cards. Raises ``ValueError`` for a
+    card its player does not hold or may not play."""
+    strain = strain_of(contract)
+    trump = strain if strain != "NT" else None
+    if declarer not in SEATS:
+        raise ValueError(f"declarer must be one of {SEATS}, got {declarer!r}")
+    hands = {seat: list(cards) for seat, cards in deal_parse(deal).items()}
+    leader = seat_next(declarer)
+    trick: list[tuple[str, str]] = []
+    won = {"NS": 0, "EW": 0}
+    # The whole deal's double-dummy value of the current position, for one side:
+    # (side, tricks); the other side's is 13 minus it.
+    known: tuple[str, int] | None = None
+    costs: list[int] = []
+    after: list[int] = []
+    for raw in play:
+        card = str(raw).upper()
+        seat = seat_next(leader, len(trick))
+        own = side(seat)
+        legal = _legal(hands[seat], trick)
+        if card not in legal:
+            raise ValueError(f"{seat} may not play {card}")
+        if len(legal) == 1 and known is not None:
+            cost, value = 0, _for_side(known, own)  # forced: nothing changes
+        else:
+            scores = _best_of_position(hands, leader, trick, strain)
+            cost = max(scores.values()) - scores[card]
+            value = won[own] + scores[card]
+        costs.append(cost)
+        after.append(value)
+        known = (own, value)
+        hands[seat].remove(card)
+        trick.append((seat, card))
+        if len(trick) == 4:
+            leader = trick_winner(trick, trump)
+            won[side(leader)] += 1
+            trick = []
+    claim_cost = None
+    if claim is not None:
+        claimer = side(claim.seat)
+        if known is None:  # claimed before the opening lead
+            scores = _best_of_position(hands, leader, trick, strain)
+            known = (side(seat_next(leader, len(trick))), max(scores.values()))
+        declaring = side(declarer)
+        claimed = claim.declarer_tricks if claimer == declaring else TRICKS - claim.declarer_tricks
+        claim_cost = max(0, _for_side(known, claimer) - claimed)
+    return CostResult(card_costs=costs, tricks_after=after, claim_cost=claim_cost)
+
+
+def _for_side(known: tuple[str, int], own: str) -> int:
+    who, value = known
+    return value if who == own else TRICKS - value
+
+
+# -- the contract against par ----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ParResult:
+    """The contract against par: ``par_score`` NS's par; ``imps_from_par`` the IMPs of
+    the table's NS score against it, from NS's side (positive: NS did better than par);
+    ``missed_game``/``missed_slam``: a side could make a game (a small slam) double
+    dummy and did not play one."""
+
+    par_score: int
+    imps_from_par: int
+    missed_game: bool
+    missed_slam: bool
+
+
+def _ns_score(contract: str, declarer: str, vulnerability: str, tricks: int | None) -> int:
+    parsed = scoring.parse_contract(contract or "PASS")
+    if parsed.is_passed_out or tricks is None:
+        return 0
+    score = parsed.score(scoring.vulnerability_includes(vulnerability, declarer), tricks)
+    return score if side(declarer) == "NS" else -score
+
+
+def contract_vs_par(
+    deal: str,
+    dealer: str,
+    vulnerability: str,
+    contract: str,
+    declarer: str | None,
+    tricks: int | None,
+    *,
+    dd_table: dict | None = None,
+    par_score: int | None = None,
+) -> ParResult:
+    """The table's contract against par. ``dd_table`` ({strain: {seat: tricks}}) and
+    ``par_score`` (NS) as a board stores them; computed with endplay's ``calc_dd_table``
+    and ``par`` (through :mod:`scoring.solver`) when not given."""
+    if dd_table is None or par_score is None:
+        from tournaments.deals import deal_analyse  # pure: endplay through scoring.solver
+
+        analysis = deal_analyse(deal, dealer=dealer, vulnerability=vulnerability)
+        dd_table, par_score = analysis.tricks, analysis.par_score
+    ns_score = _ns_score(contract, declarer or "", vulnerability, tricks)
+    parsed = scoring.parse_contract(contract or "PASS")
+    played_side = None if parsed.is_passed_out or not declarer else side(declarer)
+    level = 0 if played_side is None else parsed.level
+    missed_game = missed_slam = False
+    for own in ("NS", "EW"):
+        seats = [s for s in SEATS if side(s) == own]
+        game = any(
+            dd_table[strain][seat] >= GAME_TRICKS[strain]
+            for strain in GAME_TRICKS
+            for seat in seats
+        )
+        slam = any(
+            dd_table[strain][seat] >= SLAM_TRICKS for strain in GAME_TRICKS for seat in seats
+        )
+        own_level = level if played_side == own else 0
+        own_game = played_side == own and own_level + 6 >= GAME_TRICKS[parsed.strain]
+        if game and not own_game:
+            missed_game = True
+        if slam and own_level < 6:
+            missed_slam = True
+    return ParResult(
+        par_score=int(par_score),
+        imps_from_par=scoring.imps(ns_score - int(par_score)),
+        missed_game=missed_game,
+        missed_slam=missed_slam,
+    )

@@ -1,0 +1,1 @@
+"""The boards' ends queue their analysis (filled in below)."""
