@@ -44,6 +44,7 @@ INSTALLED_APPS = [
     "online",
     "robots",
     "practice",
+    "analysis",
 ]
 
 MIDDLEWARE = [
@@ -304,6 +305,9 @@ RATE_TIME_ZONE = env("RATE_TIME_ZONE", default=TIME_ZONE)
 RATE_WEEKLY_POINTS_SECONDS = env.float("RATE_WEEKLY_POINTS_SECONDS", default=60.0)
 # A finished event's opening leads are solved against double dummy by the worker.
 RATE_ANALYSE_LEADS_ON_FINISH = env.bool("RATE_ANALYSE_LEADS_ON_FINISH", default=True)
+# A board that ends with its play (online, practice, the pool, a file) has every card
+# analysed double dummy by the worker (docs/rules.md § The analysis of the play).
+ANALYSE_BOARDS_ON_END = env.bool("ANALYSE_BOARDS_ON_END", default=True)
 
 CELERY_BEAT_SCHEDULE = {
     "refresh-weekly-points": {

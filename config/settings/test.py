@@ -19,6 +19,10 @@ LIVE_STATE_LOCAL_SECONDS = 0
 # lead); the tests of the analysis call the service themselves.
 RATE_ANALYSE_LEADS_ON_FINISH = False
 
+# Every card of a board is solved at its end (DDS, about 0.1 s a board); the tests of
+# the analysis turn it on.
+ANALYSE_BOARDS_ON_END = False
+
 # No heartbeat task in the tests' event loops: a test beats a process itself
 # (online.presence.process_beat).
 ONLINE_HEARTBEAT_SECONDS = 0
