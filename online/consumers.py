@@ -33,6 +33,7 @@ from django.conf import settings
 from django.db import close_old_connections
 from django.utils.translation import gettext as _
 
+from fairplay.watch import socket_closed, socket_opened
 from tournaments.errors import BridgeError
 
 from . import disconnections, presence, services
@@ -113,6 +114,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self.group = group_name(self.table_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.send_json({"type": "state", "table": view})
+        await socket_opened(self)  # the kibitzing log (fairplay.watch; never raises)
         # docs/rules.md § Online play, disconnections: a seat back is told to the table
         # (it was told the seat was disconnected)
         if self.seat is not None and await presence.consumer_connected(self, user_id=user.pk):
@@ -144,7 +146,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             else:
                 _sockets_of.pop(self.counted_user, None)
             self.counted_user = None
-        steps = []
+        steps = [socket_closed(self)]  # the kibitzing log (fairplay.watch; never raises)
         if self.seat is not None and self.group is not None:
             steps.append(presence.consumer_disconnected(self))
         for group in (self.group, self.event_group):

@@ -1,0 +1,213 @@
+"""The fair-play screen's figures (``docs/rules.md`` § Accuracy and fair play, the
+model): each pair's opening leads and defence over its boards, against the field's
+record on the same boards, with a p-value under a stated model.
+
+* **Leads.** On each board a pair led, its chance of a DD-correct lead is the share of
+  the field's leads on that board that cost nothing, smoothed ``(k + 1) / (n + 2)``
+  and without the pair's own. The pair's count of DD-correct leads is compared with the
+  Poisson-binomial of those chances: the p-value is the upper tail, P(S ≥ count).
+* **Defence.** Each card the pair played in defence (the opening lead left out) has the
+  chance of an error that the field's defenders had on that board, smoothed the same
+  way; the p-value is the lower tail, P(S ≤ the pair's errors).
+* A pair is the two people who held a side; a side a robot held is no pair. A pair is
+  shown from ``min_boards`` boards; one whose p-value (either) is below the threshold
+  is flagged. **Placebo pairs**, two players of the same field who never partnered
+  each other (seeded, so the screen is the same each time it is opened), are measured
+  the same way on each player's own seat: what chance alone flags.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from accounts.models import User
+
+from .rows import Row, analysed_rows, robot_ids
+from .tails import lower_tail, smoothed, upper_tail
+
+PLACEBOS_MIN, PLACEBOS_MAX = 20, 200
+
+
+@dataclass
+class Record:
+    """One seat's play on one board."""
+
+    result_id: int
+    board_id: int
+    lead: bool | None
+    defender_cards: int
+    defender_errors: int
+    declarer_cards: int
+    declarer_errors: int
+
+
+@dataclass
+class Field:
+    leads: dict[int, list[tuple[int, bool]]] = field(default_factory=lambda: defaultdict(list))
+    defence: dict[int, list[tuple[int, int, int]]] = field(
+        default_factory=lambda: defaultdict(list)
+    )
+
+    def lead_chance(self, board_id: int, own: set[int]) -> float:
+        others = [ok for result_id, ok in self.leads[board_id] if result_id not in own]
+        return smoothed(sum(others), len(others))
+
+    def error_chance(self, board_id: int, own: set[int]) -> float:
+        cards = errors = 0
+        for result_id, c, e in self.defence[board_id]:
+            if result_id not in own:
+                cards, errors = cards + c, errors + e
+        return smoothed(errors, cards)
+
+
+def _records(rows: list[Row], robots: set[int]):
+    """Each person's records, each pair's (two people of a side), and the field."""
+    by_player: dict[int, list[Record]] = defaultdict(list)
+    by_pair: dict[tuple[int, int], list[Record]] = defaultdict(list)
+    the_field = Field()
+    for row in rows:
+        if row.play is None:
+            continue
+        for seat, one in row.play.seats.items():
+            record = Record(
+                row.result_id, row.board_id, one.lead, one.defender_cards, one.defender_errors,
+                one.declarer_cards, one.declarer_errors,
+            )  # fmt: skip
+            if one.lead is not None:
+                the_field.leads[row.board_id].append((row.result_id, one.lead))
+            if one.defender_cards:
+                the_field.defence[row.board_id].append(
+                    (row.result_id, one.defender_cards, one.defender_errors)
+                )
+            holder = row.holders.get(seat)
+            if holder is not None and holder not in robots:
+                by_player[holder].append(record)
+        for side in ("NS", "EW"):
+            holders = [row.holders.get(s) for s in side]
+            if None in holders or any(h in robots for h in holders) or holders[0] == holders[1]:
+                continue
+            key = tuple(sorted(holders))
+            by_pair[key].extend(_side_records(row, side))
+    return by_player, by_pair, the_field
+
+
+def _side_records(row: Row, side: str) -> list[Record]:
+    return [
+        Record(
+            row.result_id,
+            row.board_id,
+            row.play.seats[s].lead,
+            row.play.seats[s].defender_cards,
+            row.play.seats[s].defender_errors,
+            row.play.seats[s].declarer_cards,
+            row.play.seats[s].declarer_errors,
+        )  # fmt: skip
+        for s in side
+    ]
+
+
+def measure(records: list[Record], the_field: Field) -> dict:
+    """A candidate's figures and p-values from its records."""
+    own = {r.result_id for r in records}
+    leads = [r for r in records if r.lead is not None]
+    lead_chances = [the_field.lead_chance(r.board_id, own) for r in leads]
+    leads_ok = sum(1 for r in leads if r.lead)
+    cards = sum(r.defender_cards for r in records)
+    errors = sum(r.defender_errors for r in records)
+    card_chances = [
+        chance
+        for r in records
+        if r.defender_cards
+        for chance in [the_field.error_chance(r.board_id, own)] * r.defender_cards
+    ]
+    declarer_cards = sum(r.declarer_cards for r in records)
+    declarer_errors = sum(r.declarer_errors for r in records)
+    return {
+        "boards": len(own),
+        "leads": len(leads),
+        "leads_ok": leads_ok,
+        "lead_share": round(100 * leads_ok / len(leads), 1) if leads else None,
+        "lead_expected": round(100 * sum(lead_chances) / len(leads), 1) if leads else None,
+        "p_leads": upper_tail(lead_chances, leads_ok) if leads else None,
+        "defender_cards": cards,
+        "defender_errors": errors,
+        "defender_rate": round(100 * errors / cards, 2) if cards else None,
+        "defender_expected": round(100 * sum(card_chances) / cards, 2) if cards else None,
+        "p_defence": lower_tail(card_chances, errors) if cards else None,
+        "declarer_cards": declarer_cards,
+        "declarer_errors": declarer_errors,
+        "declarer_rate": round(100 * declarer_errors / declarer_cards, 2)
+        if declarer_cards
+        else None,
+    }
+
+
+def p_text(p: float | None) -> str:
+    """A p-value as the screen writes it: two significant figures ("0.0031", "1.2e-07")."""
+    return "" if p is None else f"{p:.2g}"
+
+
+def _flag(figures: dict, threshold: float) -> dict:
+    figures["p_leads_text"] = p_text(figures["p_leads"])
+    figures["p_defence_text"] = p_text(figures["p_defence"])
+    ps = [p for p in (figures["p_leads"], figures["p_defence"]) if p is not None]
+    figures["p_min"] = min(ps) if ps else None
+    figures["flagged"] = bool(ps) and min(ps) < threshold
+    return figures
+
+
+def _placebos(by_player, by_pair, the_field, *, wanted, min_boards, threshold, seed):
+    partners = {frozenset(key) for key in by_pair}
+    players = sorted(by_player)
+    rng = random.Random(seed)
+    out, seen = [], set()
+    for _attempt in range(20):
+        rng.shuffle(players)
+        for a, b in zip(players[::2], players[1::2], strict=False):
+            key = frozenset((a, b))
+            if key in partners or key in seen:
+                continue
+            seen.add(key)
+            records = by_player[a] + by_player[b]
+            if len({r.result_id for r in records}) < min_boards:
+                continue
+            out.append(_flag({"user_ids": sorted(key), **measure(records, the_field)}, threshold))
+            if len(out) >= wanted:
+                return out
+    return out
+
+
+def fair_play(results, *, threshold: float, min_boards: int, seed: int) -> dict:
+    """The screen of the played results of ``results`` (a queryset)."""
+    rows = analysed_rows(results)
+    robots = robot_ids(u for r in rows for u in r.holders.values())
+    by_player, by_pair, the_field = _records(rows, robots)
+    pairs, hidden = [], 0
+    for key, records in by_pair.items():
+        if len({r.result_id for r in records}) < min_boards:
+            hidden += 1
+            continue
+        pairs.append(_flag({"user_ids": list(key), **measure(records, the_field)}, threshold))
+    wanted = min(PLACEBOS_MAX, max(PLACEBOS_MIN, len(pairs)))
+    placebos = _placebos(
+        by_player, by_pair, the_field, wanted=wanted, min_boards=min_boards,
+        threshold=threshold, seed=seed,
+    )  # fmt: skip
+    wanted_names = {u for p in pairs + placebos for u in p["user_ids"]}
+    names = {u.pk: u.name for u in User.objects.filter(pk__in=wanted_names)}
+    for p in pairs + placebos:
+        p["names"] = [names.get(u, "?") for u in p["user_ids"]]
+    key = lambda p: (p["p_min"] if p["p_min"] is not None else 2.0, p["names"])  # noqa: E731
+    return {
+        "boards": len({r.board_id for r in rows}),
+        "results": len(rows),
+        "pairs": sorted(pairs, key=key),
+        "hidden": hidden,
+        "placebos": sorted(placebos, key=key),
+        "flagged": sum(1 for p in pairs if p["flagged"]),
+        "placebo_flagged": sum(1 for p in placebos if p["flagged"]),
+        "threshold": threshold,
+        "min_boards": min_boards,
+    }
