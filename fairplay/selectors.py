@@ -86,7 +86,7 @@ def scope_get(*, user, event_ids: list[str], week: str, threshold: str, min_boar
     least = ascii_int(min_boards, signed=False) if min_boards else settings.FAIRPLAY_MIN_BOARDS
     if least is None or least < settings.FAIRPLAY_MIN_BOARDS:
         raise BridgeError(
-            _("The minimum is at least %(n)s boards.") % {"n": settings.FAIRPLAY_MIN_BOARDS},
+            _("Minimum boards: at least %(n)s.") % {"n": settings.FAIRPLAY_MIN_BOARDS},
             code="min_boards",
         )
     return Scope(events=events, week=week, threshold=p, min_boards=least)

@@ -25,7 +25,7 @@ METRIC_TITLES = {
     "addolar": gettext_lazy("ADDOLAR"),
     "declarer": gettext_lazy("Declarer's errors"),
     "defender": gettext_lazy("Defender's errors"),
-    "par": gettext_lazy("IMPs from par"),
+    "par": gettext_lazy("IMPs against par"),
 }
 
 

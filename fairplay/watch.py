@@ -16,6 +16,7 @@ import logging
 
 from channels.db import database_sync_to_async
 from django.conf import settings
+from django.db import transaction
 from django.utils import timezone
 
 from .models import WatchLog
@@ -36,13 +37,15 @@ def network_hash(address: str | None) -> str:
 
 
 def _opened(*, event_id: int, table_id: int, user_id: int, seat: str, network: str) -> int:
-    return WatchLog.objects.create(
-        event_id=event_id, table_id=table_id, user_id=user_id, seat=seat, network=network
-    ).pk
+    with transaction.atomic(durable=True):  # committed before the socket goes on
+        return WatchLog.objects.create(
+            event_id=event_id, table_id=table_id, user_id=user_id, seat=seat, network=network
+        ).pk
 
 
 def _closed(pk: int) -> None:
-    WatchLog.objects.filter(pk=pk, closed_at__isnull=True).update(closed_at=timezone.now())
+    with transaction.atomic(durable=True):
+        WatchLog.objects.filter(pk=pk, closed_at__isnull=True).update(closed_at=timezone.now())
 
 
 async def socket_opened(consumer) -> None:

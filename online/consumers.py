@@ -113,8 +113,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self.delay = view.get("delay", 0)  # a delayed spectator (online.spectators)
         self.group = group_name(self.table_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
-        await self.send_json({"type": "state", "table": view})
         await socket_opened(self)  # the kibitzing log (fairplay.watch; never raises)
+        await self.send_json({"type": "state", "table": view})
         # docs/rules.md § Online play, disconnections: a seat back is told to the table
         # (it was told the seat was disconnected)
         if self.seat is not None and await presence.consumer_connected(self, user_id=user.pk):

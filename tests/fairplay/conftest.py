@@ -11,7 +11,7 @@ West the clubs, so two tricks of aces and kings are a legal play:
 from __future__ import annotations
 
 from analysis.models import BoardAnalysis
-from tests.factories import ResultFactory
+from tests.factories import EntryFactory, EntryMemberFactory, ResultFactory
 
 PLAY_N = "E:HA DA CA SA HK DK CK SK"
 PLAY_E = "S:DA CA SA HA DK CK SK HK"
@@ -28,3 +28,12 @@ def analysed(table, board, *, declarer="N", costs, ns_score=None, **kwargs):
     )  # fmt: skip
     BoardAnalysis.objects.create(result=result, card_costs=list(costs))
     return result
+
+
+def pair(event, first=None, second=None):
+    """A confirmed pair of ``event`` (new players unless given): its entry."""
+    entry = EntryFactory(event=event)
+    for position, player in ((1, first), (2, second)):
+        extra = {"player": player} if player is not None else {}
+        EntryMemberFactory(entry=entry, position=position, **extra)
+    return entry

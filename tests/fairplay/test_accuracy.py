@@ -10,27 +10,12 @@ from django.urls import reverse
 from accounts.robots import robot_user
 from online.models import BoardPlay, PlayAction
 from ratings.models import LeadAnalysis
-from tests.factories import (
-    BoardFactory,
-    EntryFactory,
-    EntryMemberFactory,
-    EventFactory,
-    RoundFactory,
-    TableFactory,
-    UserFactory,
-)
+from tests.factories import BoardFactory, EventFactory, RoundFactory, TableFactory, UserFactory
 from tournaments.models import Event
 
-from .conftest import analysed
+from .conftest import analysed, pair
 
 pytestmark = pytest.mark.django_db
-
-
-def _pair(event, first, second):
-    entry = EntryFactory(event=event)
-    EntryMemberFactory(entry=entry, player=first, position=1)
-    EntryMemberFactory(entry=entry, player=second, position=2)
-    return entry
 
 
 @pytest.fixture
@@ -44,16 +29,16 @@ def boards():
     b2 = BoardFactory(round=rnd, event=event, number=2, par_score=-620)
     mine = TableFactory(
         round=rnd, event=event, number=1,
-        ns=_pair(event, people["alice"], people["bob"]),
-        ew=_pair(event, people["carol"], people["dave"]),
+        ns=pair(event, people["alice"], people["bob"]),
+        ew=pair(event, people["carol"], people["dave"]),
     )  # fmt: skip
     field = TableFactory(
         round=rnd, event=event, number=2,
-        ns=_pair(event, others[0], others[1]), ew=_pair(event, others[2], others[3]),
+        ns=pair(event, others[0], others[1]), ew=pair(event, others[2], others[3]),
     )  # fmt: skip
     robots = TableFactory(
         round=rnd, event=event, number=3,
-        ns=_pair(event, others[4], others[5]), ew=_pair(event, others[6], others[7]),
+        ns=pair(event, others[4], others[5]), ew=pair(event, others[6], others[7]),
     )  # fmt: skip
     # Alice (N) declares board 1: seats E S W N | N E S W; her own second card (N) costs a
     # trick, and West's and East's defence one each.
