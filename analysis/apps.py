@@ -8,4 +8,11 @@ class AnalysisConfig(AppConfig):
     verbose_name = _("Card analysis")
 
     def ready(self) -> None:
+        from tournaments.extensions import SimulationAnalyser, simulation_analysers
+
         from . import receivers  # noqa: F401  (the boards' ends queue their analysis)
+        from .simulation import empty_fair_play, simulation_analyse
+
+        simulation_analysers.append(
+            SimulationAnalyser(analyse=simulation_analyse, empty=empty_fair_play)
+        )

@@ -168,12 +168,18 @@ class ParResult:
     """The contract against par: ``par_score`` NS's par; ``imps_from_par`` the IMPs of
     the table's NS score against it, from NS's side (positive: NS did better than par);
     ``missed_game``/``missed_slam``: a side could make a game (a small slam) double
-    dummy and did not play one."""
+    dummy, did not play one itself, and the auction stopped below it (a side outbid
+    above its game missed nothing; a passed-out deal misses what either side makes)."""
 
     par_score: int
     imps_from_par: int
     missed_game: bool
     missed_slam: bool
+
+
+def _bid_rank(level: int, strain: str) -> int:
+    """The order of bids: 1C lowest, 7NT highest."""
+    return level * 5 + ("C", "D", "H", "S", "NT").index(strain)
 
 
 def _ns_score(contract: str, declarer: str, vulnerability: str, tricks: int | None) -> int:
@@ -206,24 +212,21 @@ def contract_vs_par(
     ns_score = _ns_score(contract, declarer or "", vulnerability, tricks)
     parsed = scoring.parse_contract(contract or "PASS")
     played_side = None if parsed.is_passed_out or not declarer else side(declarer)
-    level = 0 if played_side is None else parsed.level
+    reached = 0 if played_side is None else _bid_rank(parsed.level, parsed.strain)
     missed_game = missed_slam = False
     for own in ("NS", "EW"):
         seats = [s for s in SEATS if side(s) == own]
-        game = any(
-            dd_table[strain][seat] >= GAME_TRICKS[strain]
-            for strain in GAME_TRICKS
-            for seat in seats
-        )
-        slam = any(
-            dd_table[strain][seat] >= SLAM_TRICKS for strain in GAME_TRICKS for seat in seats
-        )
-        own_level = level if played_side == own else 0
-        own_game = played_side == own and own_level + 6 >= GAME_TRICKS[parsed.strain]
-        if game and not own_game:
-            missed_game = True
-        if slam and own_level < 6:
-            missed_slam = True
+        best = {strain: max(dd_table[strain][seat] for seat in seats) for strain in GAME_TRICKS}
+        games = [
+            _bid_rank(GAME_TRICKS[st] - 6, st) for st, n in best.items() if n >= GAME_TRICKS[st]
+        ]
+        slams = [_bid_rank(6, st) for st, n in best.items() if n >= SLAM_TRICKS]
+        ours = played_side == own
+        own_game = ours and parsed.level + 6 >= GAME_TRICKS[parsed.strain]
+        own_slam = ours and parsed.level >= 6
+        # missed: the side did not play one itself, and the auction stopped below it
+        missed_game |= not own_game and any(reached < rank for rank in games)
+        missed_slam |= not own_slam and any(reached < rank for rank in slams)
     return ParResult(
         par_score=int(par_score),
         imps_from_par=scoring.imps(ns_score - int(par_score)),

@@ -22,7 +22,7 @@ from tableplay import DIRECTOR, Action, Table, TableError
 from .lock_objects import practice_board_for_update
 from .models import PracticeBoard, PracticeSession
 from .scoring import practice_score
-from .signals import session_changed
+from .signals import board_over, session_changed
 from .state import practice_view
 
 
@@ -89,3 +89,4 @@ def _board_end(row: PracticeBoard, table: Table, *, now: datetime) -> None:
     row.points = score.points
     row.field_size = len(score.field)
     row.datum = score.datum
+    board_over.send(sender=PracticeBoard, row_id=row.pk)

@@ -42,6 +42,25 @@ def online_simulator() -> OnlineSimulator | None:
     return online_simulators[-1] if online_simulators else None
 
 
+@dataclass(frozen=True)
+class SimulationAnalyser:
+    """How ``manage.py simulate_event --online --analysis`` reports the play's analysis:
+    ``analyse(*, event, boards)`` adds each card's cost to the board records that
+    ``OnlineSimulator.boards_describe`` gave (in place) and returns each entry's
+    fair-play figures by entry id; ``empty()`` the figures of an entry without any."""
+
+    analyse: Callable[..., dict[int, dict]]
+    empty: Callable[[], dict]
+
+
+#: The analysis app registers its analyser here in its ``AppConfig.ready``.
+simulation_analysers: list[SimulationAnalyser] = []
+
+
+def simulation_analyser() -> SimulationAnalyser | None:
+    return simulation_analysers[-1] if simulation_analysers else None
+
+
 #: Readers of the tables where someone else holds a player's seat for them, so that
 #: my-table still finds the player's table though the line-up names another there (the
 #: robots app: a robot substitute, ``docs/rules.md`` § Robots, *Substitutes*). Each is

@@ -39,3 +39,6 @@ tables_opened = Signal()
 # ``table`` and ``seat``: a board a substitute played for someone does not count for
 # their Rate (``docs/rules.md`` § Robots, substitutes).
 board_substituted = Signal()
+# Sent by a results import inside its transaction (``interchange.rows.import_finish``),
+# with ``event``: the analysis of the results' play is queued on its commit.
+results_imported = Signal()

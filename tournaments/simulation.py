@@ -20,7 +20,7 @@ from scoring import STRAINS, deal_hcp
 from . import services
 from .deals import deal_hands
 from .errors import ConflictError
-from .extensions import OnlineSimulator, online_simulator
+from .extensions import OnlineSimulator, online_simulator, simulation_analyser
 from .formats import format_for
 from .formats.movements.simulation import movement_report_add
 from .lock_order import lock_order_jobs
@@ -229,22 +229,37 @@ def simulate_swiss_event(
     return event
 
 
-def event_report(event: Event) -> dict:
+def event_report(event: Event, *, analysis: bool = False) -> dict:
     """The event as the JSON document ``simulate_event --json`` writes.
 
     A Mitchell or Howell adds each pair's ``field`` ("NS"/"EW" in a two-winner
     Mitchell, else null), ``mp_total`` and ``percentage`` (MP events), each table's
     ``set``, and each board line's ``ns_mp``/``ew_mp``: the raw matchpoints after
-    Neuberg's formula (MP events; null otherwise)."""
-    report = _swiss_report(event)
+    Neuberg's formula (MP events; null otherwise). ``analysis`` (played online): each
+    board's ``card_costs`` (and ``claim_cost``) and each pair's ``fair_play``
+    (``docs/simulation.md`` § The analysis)."""
+    report = _swiss_report(event, analysis=analysis)
     if format_for(event).movement:
         movement_report_add(event=event, report=report)
     return report
 
 
-def _swiss_report(event: Event) -> dict:
+def analysis_get(*, event: Event, boards: dict, analysis: bool):
+    """With ``analysis``: each entry's fair-play figures by entry id, and the function
+    of an entry's without any (the board records of ``boards`` gain their cards' costs);
+    else None."""
+    if not analysis:
+        return None
+    analyser = simulation_analyser()
+    if analyser is None:
+        raise ValueError("the analysis of the play is not installed")
+    return analyser.analyse(event=event, boards=boards), analyser.empty
+
+
+def _swiss_report(event: Event, *, analysis: bool = False) -> dict:
     simulator = online_simulator() if event.online_play else None
     online = simulator.boards_describe(event=event) if simulator is not None else {}
+    fair = analysis_get(event=event, boards=online, analysis=analysis)
     entries = Entry.objects.filter(event=event, registration_order__isnull=False).order_by(
         "registration_order"
     )
@@ -275,22 +290,26 @@ def _swiss_report(event: Event) -> dict:
                 line["set"] = t.board_set
             tables.append(line)
         rounds.append({"number": rnd.number, "tables": tables})
+    pairs = [
+        {
+            "entry": e.pk,
+            "registration_order": e.registration_order,
+            "total": e.total,
+            "boards_played": e.boards_played,
+            "finished": e.finished,
+            "rank": e.rank,
+            "master_points": e.master_points,
+            "withdrawn": e.status == Entry.Status.WITHDRAWN,
+        }
+        for e in entries
+    ]
+    if fair is not None:
+        for pair in pairs:
+            pair["fair_play"] = fair[0].get(pair["entry"]) or fair[1]()
     return {
         "event": event.pk,
         "method": event.method,
         "boards_total": event.boards_total,
-        "pairs": [
-            {
-                "entry": e.pk,
-                "registration_order": e.registration_order,
-                "total": e.total,
-                "boards_played": e.boards_played,
-                "finished": e.finished,
-                "rank": e.rank,
-                "master_points": e.master_points,
-                "withdrawn": e.status == Entry.Status.WITHDRAWN,
-            }
-            for e in entries
-        ],
+        "pairs": pairs,
         "rounds": rounds,
     }

@@ -20,6 +20,7 @@ from ..errors import BridgeError
 from ..models import Board, Entry, EntryMember, Event, Result, Round
 from ..selectors.events import LEFT_OUT_ACTION
 from ..services.audit import log_action
+from ..signals import results_imported
 from .problems import problems_summary
 from .records import ResultLine
 
@@ -46,6 +47,7 @@ def import_finish(
     )  # fmt: skip
     for line in left_out:
         log_action(event=event, actor=actor, action=LEFT_OUT_ACTION, data=dict(line))
+    results_imported.send(sender=Event, event=event)  # the play's analysis, on commit
     return Event.objects.get(pk=event.pk)
 
 

@@ -18,7 +18,7 @@ from ...models import Entry, EntryMember, Event, Match, Result, Round
 from ...pairing.roundrobin import round_robin_rounds
 from ...services.analysis import boards_analyse
 from ...services.rounds import round_next
-from ...simulation import sim_users, simulator_get, tables_play
+from ...simulation import analysis_get, sim_users, simulator_get, tables_play
 from .scores import board_outcome, rank_teams
 from .services import team_create, team_enter, teams_event_create
 
@@ -111,9 +111,30 @@ def simulate_teams_event(
     return event
 
 
-def teams_report(event: Event) -> dict:
+def _team_lines(entries, imps: dict, fair) -> list[dict]:
+    teams = [
+        {
+            "entry": e.pk,
+            "registration_order": e.registration_order,
+            "vp": e.total,
+            "imps_for": imps.get(e.pk, (0, 0))[0],
+            "imps_against": imps.get(e.pk, (0, 0))[1],
+            "rank": e.rank,
+            "master_points": e.master_points,
+        }
+        for e in entries
+    ]
+    if fair is not None:  # --analysis
+        for team in teams:
+            team["fair_play"] = fair[0].get(team["entry"]) or fair[1]()
+    return teams
+
+
+def teams_report(event: Event, *, analysis: bool = False) -> dict:
     """The team event as the JSON document ``simulate_event --json`` writes (an
-    interface: see ``docs/simulation.md`` § Team events)."""
+    interface: see ``docs/simulation.md`` § Team events); ``analysis`` (played
+    online): each room's ``card_costs`` (and ``claim_cost``) and each team's
+    ``fair_play`` (``docs/simulation.md`` § The analysis)."""
     settings = event.settings
     entries = list(
         Entry.objects.filter(event=event, registration_order__isnull=False).order_by(
@@ -128,6 +149,7 @@ def teams_report(event: Event) -> dict:
     _, imps = rank_teams(entries, [m for m in matches if m.round.status == "closed"])
     simulator = online_simulator() if event.online_play else None
     online = simulator.boards_describe(event=event) if simulator is not None else {}
+    fair = analysis_get(event=event, boards=online, analysis=analysis)
     results: dict[int, dict[int, Result]] = {}
     for r in Result.objects.filter(table__event=event).select_related("board"):
         results.setdefault(r.table_id, {})[r.board.number] = r
@@ -175,17 +197,6 @@ def teams_report(event: Event) -> dict:
         "kind": event.kind,
         "scale": settings.vp_scale,
         "boards_per_match": settings.boards_per_round,
-        "teams": [
-            {
-                "entry": e.pk,
-                "registration_order": e.registration_order,
-                "vp": e.total,
-                "imps_for": imps.get(e.pk, (0, 0))[0],
-                "imps_against": imps.get(e.pk, (0, 0))[1],
-                "rank": e.rank,
-                "master_points": e.master_points,
-            }
-            for e in entries
-        ],
+        "teams": _team_lines(entries, imps, fair),
         "rounds": [{"number": n, "matches": ms} for n, ms in sorted(rounds.items())],
     }

@@ -67,12 +67,20 @@ class Command(BaseCommand):
             help="Play it online: four synthetic players connect to each table's "
             "WebSocket and bid and play every board.",
         )
+        parser.add_argument(
+            "--analysis",
+            action="store_true",
+            help="With --online: each card's double-dummy cost on the boards of the --json "
+            "report, and each pair's (team's) fair-play figures.",
+        )
         parser.add_argument("--seed", type=int, default=1)
         parser.add_argument("--name", default="")
         parser.add_argument("--json", dest="json_path", default="")
         parser.add_argument("--no-progress", action="store_true")
 
     def handle(self, *args, **opts):
+        if opts["analysis"] and not opts["online"]:
+            raise CommandError("--analysis needs --online: only a board played online has its play")
         if format_for(opts["kind"]).entry_noun == "teams":
             return self._handle_teams(opts)
         config = SimulationConfig(
@@ -103,7 +111,7 @@ class Command(BaseCommand):
         self._print_standings(event)
         if opts["json_path"]:
             path = Path(opts["json_path"])
-            path.write_text(json.dumps(event_report(event), indent=1))
+            path.write_text(json.dumps(event_report(event, analysis=opts["analysis"]), indent=1))
             self.stdout.write(f"Wrote {path}")
 
     def _handle_teams(self, opts) -> None:
@@ -126,7 +134,7 @@ class Command(BaseCommand):
                 event = simulate_teams_event(config, progress=bar.update)
             except ValueError as exc:
                 raise CommandError(str(exc)) from exc
-        report = teams_report(event)
+        report = teams_report(event, analysis=opts["analysis"])
         self.stdout.write(self.style.MIGRATE_HEADING(f"{event.name} (event {event.pk})"))
         self.stdout.write(f"{'rank':>4}  {'team':<12} {'VP':>8} {'IMPs':>9}  MP")
         for t in sorted(report["teams"], key=lambda t: (t["rank"] is None, t["rank"] or 0)):
