@@ -57,12 +57,18 @@ def played_seats(contract: str, declarer: str, play: str) -> list[str]:
 def board_play(
     *, contract: str, declarer: str, play: str, card_costs: list[int]
 ) -> BoardPlay | None:
-    """Each seat's figures on the board; None when there is no play to read (passed
-    out, no contract, no analysis)."""
+    """Each seat's figures on the board of a stored play; None when there is no play to
+    read (passed out, no contract, no analysis)."""
     if not contract or contract.upper() == "PASS" or declarer not in SEATS or not card_costs:
         return None
-    seats = played_seats(contract, declarer, play)
-    if not seats or seats[0] != seat_next(declarer, 1):
+    return seats_play(
+        declarer=declarer, seats=played_seats(contract, declarer, play), card_costs=card_costs
+    )
+
+
+def seats_play(*, declarer: str, seats: list[str], card_costs: list[int]) -> BoardPlay | None:
+    """Each seat's figures from the seat of each card, in the order played."""
+    if declarer not in SEATS or not seats or seats[0] != seat_next(declarer, 1):
         return None
     out = BoardPlay(declarer=declarer, seats={s: SeatPlay() for s in SEATS})
     dummy = partner(declarer)

@@ -10,8 +10,20 @@ West the clubs, so two tricks of aces and kings are a legal play:
 
 from __future__ import annotations
 
+import pytest
+from django.core.cache import cache
+
 from analysis.models import BoardAnalysis
 from tests.factories import EntryFactory, EntryMemberFactory, ResultFactory
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    """The robots' weekly figures are cached, and ids repeat from one test to the next."""
+    cache.clear()
+    yield
+    cache.clear()
+
 
 PLAY_N = "E:HA DA CA SA HK DK CK SK"
 PLAY_E = "S:DA CA SA HA DK CK SK HK"

@@ -106,3 +106,65 @@ def test_the_page_and_the_api_show_them(boards, client):
     assert client.get(reverse("api-player-accuracy", args=["nobody"])).status_code == 404
     profile = client.get(reverse("ratings:player_detail", args=["alice"]))
     assert reverse("fairplay:player_accuracy", args=["alice"]).encode() in profile.content
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_sides_seats_add_up_to_the_sides_counts_of_the_analysis(seed):
+    """Seat by seat (fairplay.cards) and side by side (analysis.stats) count alike."""
+    import random
+
+    from analysis.stats import BoardCosts, board_counts, card_seats
+    from fairplay.cards import board_play
+    from tableplay.records import play_tricks
+
+    from .conftest import PLAY_E, PLAY_N
+
+    rng = random.Random(seed)
+    for contract, declarer, play in (("4S", "N", PLAY_N), ("4H", "E", PLAY_E)):
+        costs = [rng.choice((0, 0, 1, 2)) for _ in range(8)]
+        seats = board_play(contract=contract, declarer=declarer, play=play, card_costs=costs)
+        order = [card for trick in play_tricks(play, contract[1]) for _seat, card in trick.cards]
+        for side in ("NS", "EW"):
+            theirs = board_counts(
+                BoardCosts(side, declarer, card_seats(contract, declarer, order), costs)
+            )
+            mine = seats.side(side)
+            assert theirs == {
+                "leads": int(mine.lead is not None),
+                "leads_dd_ok": int(bool(mine.lead)),
+                "declarer_cards": mine.declarer_cards,
+                "declarer_errors": mine.declarer_errors,
+                "defender_cards": mine.defender_cards,
+                "defender_errors": mine.defender_errors,
+            }
+
+
+def test_the_robots_three_seats_of_a_practice_board_count_for_the_robots(boards):
+    """A practice board (the player South, robots elsewhere) of board 1: the robots'
+    North declares (N and S cards both declarer's), East and West defend."""
+    from django.utils import timezone
+
+    from analysis.models import BoardAnalysis
+    from fairplay.robots import robots_week
+    from practice.models import PracticeBoard, PracticeSession
+    from ratings.weeks import week_of
+    from tournaments.models import Board
+
+    board = Board.objects.get(number=1)
+    session = PracticeSession.objects.create(player=boards["alice"], event=board.event, seat="S")
+    played = ["HA", "DA", "CA", "SA", "SK", "HK", "DK", "CK"]  # E S W N | N E S W
+    seats = "ESWNNESW"
+    row = PracticeBoard.objects.create(
+        session=session, board=board, position=1, status=PracticeBoard.Status.OVER,
+        contract="4S", declarer="N", tricks=10, ns_score=420, ended_at=timezone.now(),
+        actions=[[s, "card", c, ""] for s, c in zip(seats, played, strict=True)],
+    )  # fmt: skip
+    BoardAnalysis.objects.create(practice_board=row, card_costs=[1, 1, 0, 0, 1, 0, 0, 1])
+    tally = robots_week(week_of(timezone.now()))
+    # the event's robot (West, table 3): 2 defender cards, 1 error; practice: East's lead
+    # (costs 1), West's and East's defence (W 0, E 0, W 1), and the declarer's four
+    # cards (S 1, N 0, N 1, S 0): the robot North plays dummy's (the player's South)
+    assert (tally.leads, tally.leads_ok) == (1, 0)
+    assert (tally.defender_cards, tally.defender_errors) == (2 + 3, 1 + 1)
+    assert (tally.declarer_cards, tally.declarer_errors) == (4, 2)
+    assert tally.par_boards == 1  # East-West, both robots, on the practice board
