@@ -12,8 +12,9 @@ record on the same boards, with a p-value under a stated model.
 * A pair is the two people who held a side; a side a robot held is no pair. A pair is
   shown from ``min_boards`` boards; one whose p-value (either) is below the threshold
   is flagged. **Placebo pairs**, two players of the same field who never partnered
-  each other (seeded, so the screen is the same each time it is opened), are measured
-  the same way on each player's own seat: what chance alone flags.
+  each other (seeded, so the screen is the same each time it is opened; the flagged
+  pairs' players left out), are measured the same way on each player's own seat: what
+  chance alone flags.
 """
 
 from __future__ import annotations
@@ -158,9 +159,9 @@ def _flag(figures: dict, threshold: float) -> dict:
     return figures
 
 
-def _placebos(by_player, by_pair, the_field, *, wanted, min_boards, threshold, seed):
+def _placebos(by_player, by_pair, the_field, *, wanted, min_boards, threshold, seed, left_out):
     partners = {frozenset(key) for key in by_pair}
-    players = sorted(by_player)
+    players = sorted(set(by_player) - left_out)
     rng = random.Random(seed)
     out, seen = [], set()
     for _attempt in range(20):
@@ -191,9 +192,11 @@ def fair_play(results, *, threshold: float, min_boards: int, seed: int) -> dict:
             continue
         pairs.append(_flag({"user_ids": list(key), **measure(records, the_field)}, threshold))
     wanted = min(PLACEBOS_MAX, max(PLACEBOS_MIN, len(pairs)))
+    # the flagged pairs' players are left out: a placebo pair shows chance, not them
+    left_out = {u for p in pairs if p["flagged"] for u in p["user_ids"]}
     placebos = _placebos(
         by_player, by_pair, the_field, wanted=wanted, min_boards=min_boards,
-        threshold=threshold, seed=seed,
+        threshold=threshold, seed=seed, left_out=left_out,
     )  # fmt: skip
     wanted_names = {u for p in pairs + placebos for u in p["user_ids"]}
     names = {u.pk: u.name for u in User.objects.filter(pk__in=wanted_names)}

@@ -3,6 +3,7 @@ and the directors' fair-play screen (``docs/rules.md`` § Accuracy and fair play
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
@@ -87,5 +88,7 @@ def fair_play_page(request: HttpRequest) -> HttpResponse:
             "week": request.GET.get("week") or week_of(timezone.now()),
             "p": request.GET.get("p", ""),
             "min": request.GET.get("min", ""),
+            "p_default": settings.FAIRPLAY_THRESHOLD,
+            "min_default": settings.FAIRPLAY_MIN_BOARDS,
         },
     )

@@ -93,6 +93,10 @@ def test_the_director_sees_the_pair_flagged_beside_placebo_pairs(field, client):
     real = {frozenset(p["user_ids"]) for p in screen["pairs"]}
     assert not real & {frozenset(p["user_ids"]) for p in screen["placebos"]}
     assert screen["flagged"] < PAIRS // 2  # chance alone flags few
+    # the flagged pair's players are in no placebo pair: those show chance alone
+    cheaters = set(cheats.members.values_list("player_id", flat=True))
+    assert not cheaters & {u for p in screen["placebos"] for u in p["user_ids"]}
+    assert screen["placebo_flagged"] <= 2
     assert b'data-kind="placebos"' in page.content
     assert b"Statistics start an investigation; they never end one." in page.content
     again = client.get(_url(event)).context["screen"]
