@@ -8,10 +8,17 @@ class AnalysisConfig(AppConfig):
     verbose_name = _("Card analysis")
 
     def ready(self) -> None:
-        from tournaments.extensions import SimulationAnalyser, simulation_analysers
+        from tournaments.extensions import (
+            SimulationAnalyser,
+            result_analysis_readers,
+            simulation_analysers,
+        )
 
         from . import receivers  # noqa: F401  (the boards' ends queue their analysis)
+        from .selectors import analyses_read
         from .simulation import empty_fair_play, simulation_analyse
+
+        result_analysis_readers.append(analyses_read)
 
         simulation_analysers.append(
             SimulationAnalyser(analyse=simulation_analyse, empty=empty_fair_play)

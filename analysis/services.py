@@ -92,12 +92,18 @@ def _claim_of(result: Result, declarer: str) -> Claim | None:
     return Claim(kinds[-1][1], result.tricks)
 
 
-def _analysis_fields(board: Board, record: PlayRecord) -> dict:
+def _analysis_fields(board: Board, record: PlayRecord) -> dict | None:
+    """The analysis to store; None when the record is not a play of the board's deal
+    (an imported file's mistake: a card its player does not hold or may not play)."""
     costs = CostResult()
     if record.contract != "PASS":
-        costs = card_costs(
-            board.deal, record.contract, record.declarer, record.cards, claim=record.claim
-        )
+        try:
+            costs = card_costs(
+                board.deal, record.contract, record.declarer, record.cards, claim=record.claim
+            )
+        except ValueError as error:
+            logger.warning("board %s: its play is not a play of its deal (%s)", board.pk, error)
+            return None
     fields = {
         "card_costs": costs.card_costs,
         "tricks_after": costs.tricks_after,
@@ -136,6 +142,8 @@ def result_analyse(*, result_id: int) -> BoardAnalysis | None:
     if record is None:
         return None
     fields = _analysis_fields(result.board, record)
+    if fields is None:
+        return None
     with transaction.atomic():
         analysis, _ = BoardAnalysis.objects.update_or_create(result=result, defaults=fields)
     return analysis
@@ -156,6 +164,8 @@ def practice_board_analyse(*, row_id: int) -> BoardAnalysis | None:
         claim = Claim(claims[-1], row.tricks)
     record = PlayRecord(row.contract, row.declarer or None, cards, row.tricks, claim)
     fields = _analysis_fields(row.board, record)
+    if fields is None:
+        return None
     with transaction.atomic():
         analysis, _ = BoardAnalysis.objects.update_or_create(practice_board=row, defaults=fields)
     return analysis

@@ -61,6 +61,22 @@ def simulation_analyser() -> SimulationAnalyser | None:
     return simulation_analysers[-1] if simulation_analysers else None
 
 
+#: Readers of the stored analysis of results' play (the analysis app, ``docs/rules.md`` §
+#: The analysis of the play): ``reader(*, result_ids) -> {result id: dict}`` with
+#: ``card_costs``, ``tricks_after``, ``claim_cost``, ``par_score``, ``imps_from_par``,
+#: ``missed_game`` and ``missed_slam``, in one query. The board page shows them.
+result_analysis_readers: list[Callable[..., dict]] = []
+
+
+def result_analyses(*, result_ids) -> dict:
+    """``{result id: analysis dict}`` for those of ``result_ids`` analysed ({} when no
+    app registered a reader)."""
+    found: dict = {}
+    for read in result_analysis_readers:
+        found.update(read(result_ids=result_ids))
+    return found
+
+
 #: Readers of the tables where someone else holds a player's seat for them, so that
 #: my-table still finds the player's table though the line-up names another there (the
 #: robots app: a robot substitute, ``docs/rules.md`` § Robots, *Substitutes*). Each is

@@ -5,7 +5,10 @@
    tricks: First, Back, Next, Last (and the arrow keys, Home and End). Step 0 is before
    the opening lead; step k shows trick k in the middle, the four hands without the
    cards of tricks 1..k, and the tricks each side has won. The static table of the play
-   is hidden once the replay runs. An alerted call of the auction (.alerted) shows its
+   is hidden once the replay runs. With the analysis of the play (docs/rules.md § The
+   analysis of the play: each trick's ``costs`` and ``after``), a card that cost tricks
+   double dummy is marked "−n" on the table, and the list under it gives, card by card,
+   the tricks the card's side could still take after it. An alerted call of the auction (.alerted) shows its
    explanation on a tap. */
 (function () {
   "use strict";
@@ -54,6 +57,14 @@
 
     function label(name) { return box.getAttribute("data-l-" + name) || ""; }
 
+    function costEl(cost) {
+      var el = document.createElement("span");
+      el.className = "dd-cost";
+      el.textContent = "\u2212" + cost;
+      el.title = fill(label("cost"), { n: cost });
+      return el;
+    }
+
     function draw() {
       var gone = {};
       var won = { NS: 0, EW: 0 };
@@ -85,10 +96,30 @@
         current.cards.forEach(function (pair, index) {
           if (pair[0] !== seat) return;
           slot.appendChild(cardEl(pair[1]));
+          var cost = current.costs ? current.costs[index] : 0;
+          if (cost > 0) slot.appendChild(costEl(cost));
           if (index === 0) slot.classList.add("led");
           if (current.winner === seat) slot.classList.add("won");
         });
       });
+      var dd = box.querySelector('[data-f="dd"]');
+      if (dd) {
+        dd.textContent = "";
+        if (current && current.costs) {
+          current.cards.forEach(function (pair, index) {
+            var li = document.createElement("li");
+            var seat = document.createElement("b");
+            seat.textContent = pair[0];
+            li.appendChild(seat);
+            li.appendChild(document.createTextNode(" "));
+            li.appendChild(cardEl(pair[1]));
+            var side = "NS".indexOf(pair[0]) >= 0 ? "NS" : "EW";
+            li.appendChild(document.createTextNode(" \u2192 " + side + " " + current.after[index]));
+            if (current.costs[index] > 0) li.appendChild(costEl(current.costs[index]));
+            dd.appendChild(li);
+          });
+        }
+      }
       box.querySelector('[data-f="step"]').textContent =
         step === 0 ? label("start") : fill(label("trick"), { n: step, total: total });
       box.querySelector('[data-f="won"]').textContent = fill(label("won"), { ns: won.NS, ew: won.EW });

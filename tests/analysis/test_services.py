@@ -15,13 +15,17 @@ from analysis.models import BoardAnalysis
 from analysis.services import result_analyse
 from practice import services as practice_services
 from practice.models import PracticeBoard
+from scoring import format_contract
 from tableplay.cards import seat_next
-from tableplay.records import play_record, trump_of
+from tableplay.records import auction_record, play_record, trump_of
 from tests.factories.accounts import UserFactory
 from tests.online.conftest import play_out, seated_table
 from tests.practice.conftest import mp_event, play_grand_slam  # noqa: F401 (a fixture)
-from tests.tableplay.helpers import legal_cards
+from tests.tableplay.helpers import legal_cards, play_random_board
+from tests.tournaments.interchange.test_results_import import exported
+from tournaments.interchange.importers.dispatch import event_results_import
 from tournaments.models import Board, Result
+from tournaments.simulation import SimulationConfig, simulate_swiss_event
 
 
 @pytest.fixture
@@ -153,3 +157,37 @@ def test_a_practice_board_is_analysed_when_it_is_over(mp_event, analysing):  # n
     # points, 12 IMPs, above it
     assert (analysis.par_score, analysis.imps_from_par) == (800, 12)
     assert not analysis.missed_game and not analysis.missed_slam
+
+
+@pytest.mark.django_db
+def test_a_files_results_with_their_play_are_analysed_on_import(
+    analysing, django_capture_on_commit_callbacks
+):
+    event = simulate_swiss_event(SimulationConfig(pairs=4, rounds=1, boards_per_round=1, seed=5))
+    rng = random.Random(7)
+    played = Result.objects.filter(board__event=event, status=Result.Status.PLAYED)
+    assert played.exists()
+    for result in played:
+        board = play_random_board(rng, result.board.deal)
+        while board.declarer is None:
+            board = play_random_board(rng, result.board.deal)
+        result.contract = format_contract(board.contract)
+        result.declarer, result.tricks = board.declarer, board.result.tricks
+        result.auction = auction_record(board.dealer, [c.value for c in board.calls])
+        result.play = play_record(
+            board.cards[0].seat, [c.value for c in board.cards], board.contract.strain
+        )
+        result.save()
+    with django_capture_on_commit_callbacks(execute=True):
+        imported = event_results_import(data=exported(event, "pbn"))
+    rows = Result.objects.filter(board__event=imported).exclude(play="")
+    assert rows.count() == played.count()
+    for row in rows.select_related("board"):
+        analysis = row.analysis
+        want = card_costs(row.board.deal, row.contract, row.declarer, played_cards(row))
+        assert analysis.card_costs == want.card_costs and len(analysis.card_costs) == 52
+    # a record that is not a play of its deal is left unanalysed, not an error
+    row = rows.first()
+    BoardAnalysis.objects.filter(result=row).delete()
+    Result.objects.filter(pk=row.pk).update(declarer=seat_next(row.declarer))
+    assert result_analyse(result_id=row.pk) is None

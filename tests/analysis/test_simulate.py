@@ -7,7 +7,6 @@ from the records."""
 from __future__ import annotations
 
 import io
-import json
 
 import pytest
 from django.core.management import call_command
@@ -16,19 +15,10 @@ from django.core.management.base import CommandError
 from online import simulation
 from tableplay.cards import side
 from tests.analysis.test_costs import independent_costs
-from tests.online.test_simulate_online import pairs_boards, replay
+from tests.online.test_simulate_online import pairs_boards, replay, run
 
 FAIR = {"leads", "leads_dd_ok", "declarer_cards", "declarer_errors", "defender_cards"}
 FAIR |= {"defender_errors"}
-
-
-def run(tmp_path, *args, name="event.json"):
-    path = tmp_path / name
-    call_command(
-        "simulate_event", "--online", *args, "--json", str(path), "--no-progress",
-        stdout=io.StringIO(), stderr=io.StringIO(),
-    )  # fmt: skip
-    return json.loads(path.read_text())
 
 
 def strain(contract: str) -> str:
@@ -49,20 +39,25 @@ def counted(data) -> dict[int, dict]:
                 engine = replay(board)
                 seats = [card.seat for card in engine.cards][: len(board["play"])]
                 for entry, own in ((table["ns"], "NS"), (table["ew"], "EW")):
-                    mine = out[entry]
-                    declaring = side(board["declarer"]) == own
-                    for i, (seat, cost) in enumerate(zip(seats, board["card_costs"], strict=True)):
-                        if side(seat) != own:
-                            continue
-                        if declaring:
-                            mine["declarer_cards"] += 1
-                            mine["declarer_errors"] += cost > 0
-                        elif i == 0:
-                            mine["leads"] += 1
-                            mine["leads_dd_ok"] += cost == 0
+                    mine = [
+                        (i, cost)
+                        for i, (seat, cost) in enumerate(
+                            zip(seats, board["card_costs"], strict=True)
+                        )
+                        if side(seat) == own
+                    ]
+                    if side(board["declarer"]) == own:
+                        figures = {"declarer_cards": mine}
+                    else:
+                        figures = {"leads": mine[:1] if mine[:1] and mine[0][0] == 0 else []}
+                        figures["defender_cards"] = [m for m in mine if m[0] > 0]
+                    for name, cards in figures.items():
+                        out[entry][name] += len(cards)
+                        bad = sum(1 for _, cost in cards if cost > 0)
+                        if name == "leads":
+                            out[entry]["leads_dd_ok"] += len(cards) - bad
                         else:
-                            mine["defender_cards"] += 1
-                            mine["defender_errors"] += cost > 0
+                            out[entry][name.replace("cards", "errors")] += bad
     return out
 
 

@@ -7,6 +7,7 @@ Without Chromium (or the playwright package) these tests skip, except in CI
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 
@@ -57,3 +58,22 @@ def browser():
             yield chromium
         finally:
             chromium.close()
+
+
+#: A phone's viewport (docs/rules.md § Phones).
+PHONE = {"width": 390, "height": 844}
+
+
+@contextlib.contextmanager
+def phone_replay(browser, url: str):
+    """A page at 390 px on ``url`` (a board page), and its first replay once shown."""
+    context = browser.new_context(locale="en-US", viewport=PHONE, is_mobile=True)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    try:
+        page.goto(url)
+        box = page.locator(".replay").first
+        box.wait_for(state="visible")
+        yield page, box
+    finally:
+        context.close()

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.browser.conftest import PHONE, phone_replay
 from tests.conftest import player
 from tests.tournaments.test_board_replay import record, recorded_board
 from tournaments import services
@@ -14,7 +15,6 @@ from tournaments.models import Result
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
-PHONE = {"width": 390, "height": 844}
 STATE = """(box) => ({
     step: box.querySelector('[data-f="step"]').textContent,
     won: box.querySelector('[data-f="won"]').textContent,
@@ -52,13 +52,7 @@ def board_url(live_server, make_event):
 
 
 def test_stepping_through_the_tricks_on_a_phone(board_url, browser):
-    context = browser.new_context(locale="en-US", viewport=PHONE, is_mobile=True)
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    try:
-        page.goto(board_url["url"])
-        box = page.locator(".replay").first
-        box.wait_for(state="visible")
+    with phone_replay(browser, board_url["url"]) as (page, box):
         state = lambda: box.evaluate(STATE)  # noqa: E731
         start = state()
         assert start["step"] == "Before the opening lead" and start["held"] == 52, start
@@ -90,5 +84,3 @@ def test_stepping_through_the_tricks_on_a_phone(board_url, browser):
         box.get_by_role("button", name="Next").focus()
         page.keyboard.press("ArrowRight")
         assert state()["step"] == "Trick 1 of 13"
-    finally:
-        context.close()

@@ -24,6 +24,7 @@ from tableplay.records import play_tricks, trump_of
 from .. import selectors
 from ..deals import deal_hands
 from ..errors import BridgeError
+from ..extensions import result_analyses
 from ..formats import format_for
 from ..formats.pool.selectors import pool_board_facts, pool_robot_seats
 from ..models import Board, Event, Result
@@ -75,6 +76,8 @@ class ResultRow:
     replay: dict | None = None
     # the seats robots played from at a pool table ("E, S, W"; docs/rules.md § Robots)
     robots: str = ""
+    # the analysis of its play and contract (``_analysis_view``), None without one
+    analysis: dict | None = None
 
 
 def _hands(board: Board) -> dict[str, Hand]:
@@ -90,10 +93,12 @@ def _hands(board: Board) -> dict[str, Hand]:
     }
 
 
-def _replay(result: Result, board: Board) -> dict | None:
+def _replay(result: Result, board: Board, analysis: dict | None = None) -> dict | None:
     """The data of a played board's replay on the board page (docs/rules.md § Online
     play, *The board page*): the four hands as dealt, and the tricks in the order they
-    were played, each with its leader, its (seat, card) pairs and its winner. None when
+    were played, each with its leader, its (seat, card) pairs and its winner, and with
+    ``analysis`` each card's cost and the tricks its side could still take after it
+    (``costs``, ``after``: docs/rules.md § The analysis of the play). None when
     the result has no play, the board no deal, or the play is not a play of this deal
     (a card that is not in its seat's hand, or played twice: an imported record)."""
     if result.status != Result.Status.PLAYED or not result.play or not board.deal:
@@ -106,7 +111,7 @@ def _replay(result: Result, board: Board) -> dict | None:
         return None
     if len({card for _, card in played}) != len(played):
         return None
-    return {
+    replay = {
         "id": result.pk,
         "contract": result.contract,
         "declarer": result.declarer,
@@ -115,6 +120,32 @@ def _replay(result: Result, board: Board) -> dict | None:
             {"leader": t.leader, "cards": [list(c) for c in t.cards], "winner": t.winner}
             for t in tricks
         ],
+    }
+    if analysis and len(analysis["card_costs"]) == len(played):
+        start = 0
+        for trick in replay["tricks"]:
+            end = start + len(trick["cards"])
+            trick["costs"] = analysis["card_costs"][start:end]
+            trick["after"] = analysis["tricks_after"][start:end]
+            start = end
+    return replay
+
+
+def _analysis_view(analysis: dict | None) -> dict | None:
+    """What the board page says of a table's analysis (docs/rules.md § The analysis of
+    the play): the contract against par, the cards that cost a trick, the claim's."""
+    if analysis is None:
+        return None
+    imps = analysis["imps_from_par"]
+    return {
+        "imps": None if imps is None else score_text(imps).replace("-", "\u2212"),
+        "imps_class": "neg" if imps is not None and imps < 0 else "",
+        "par": score_text(analysis["par_score"]) if analysis["par_score"] is not None else None,
+        "missed_game": analysis["missed_game"],
+        "missed_slam": analysis["missed_slam"],
+        "errors": sum(1 for cost in analysis["card_costs"] if cost > 0),
+        "cards": len(analysis["card_costs"]),
+        "claim_cost": analysis["claim_cost"],
     }
 
 
@@ -218,8 +249,11 @@ def board_detail(request: HttpRequest, event_id: int, number: int) -> HttpRespon
             if format_for(event).scores_on_arrival
             else {}
         )
+        analyses = result_analyses(result_ids=[r.pk for r in results])
         for row in rows:
-            row.replay = _replay(row.result, board)
+            analysis = analyses.get(row.result.pk)
+            row.replay = _replay(row.result, board, analysis)
+            row.analysis = _analysis_view(analysis)
             row.robots = ", ".join(robots.get(row.result.pk, ""))
         context.update(
             hands=_hands(board) if board.deal else None,  # an imported file may have none
@@ -227,7 +261,7 @@ def board_detail(request: HttpRequest, event_id: int, number: int) -> HttpRespon
             par_score=score_text(board.par_score) if board.par_score is not None else None,
             par_contracts=_par_html(board.par_contracts),
             results=rows,
-            records=[row for row in rows if row.auction or row.play],
+            records=[row for row in rows if row.auction or row.play or row.analysis],
             replays=[row.replay for row in rows if row.replay is not None],
             pool=pool_board_facts(board=board) if format_for(event).scores_on_arrival else None,
             hcp_par=_hcp_par(board, event) if event.method == Event.Method.HCP_PAR else None,
