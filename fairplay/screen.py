@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from accounts.models import User
 
@@ -44,23 +44,43 @@ class Record:
     declarer_errors: int
 
 
-@dataclass
 class Field:
-    leads: dict[int, list[tuple[int, bool]]] = field(default_factory=lambda: defaultdict(list))
-    defence: dict[int, list[tuple[int, int, int]]] = field(
-        default_factory=lambda: defaultdict(list)
-    )
+    """The field's leads and defence board by board: totals, and each table's share of
+    them, so that a candidate's own tables are taken out at once."""
+
+    def __init__(self) -> None:
+        # board -> [hits, trials]; (board, result) -> [hits, trials]
+        self.leads: dict[int, list[int]] = defaultdict(lambda: [0, 0])
+        self.leads_at: dict[tuple[int, int], list[int]] = defaultdict(lambda: [0, 0])
+        self.defence: dict[int, list[int]] = defaultdict(lambda: [0, 0])
+        self.defence_at: dict[tuple[int, int], list[int]] = defaultdict(lambda: [0, 0])
+
+    def add(self, board_id: int, result_id: int, lead: bool | None, cards: int, errors: int):
+        if lead is not None:
+            for row in (self.leads[board_id], self.leads_at[(board_id, result_id)]):
+                row[0] += lead
+                row[1] += 1
+        if cards:
+            for row in (self.defence[board_id], self.defence_at[(board_id, result_id)]):
+                row[0] += errors
+                row[1] += cards
+
+    @staticmethod
+    def _chance(totals, at, board_id: int, own: set[int]) -> float:
+        hits, trials = totals[board_id]
+        for result_id in own:
+            mine = at.get((board_id, result_id))
+            if mine:
+                hits, trials = hits - mine[0], trials - mine[1]
+        return smoothed(hits, trials)
 
     def lead_chance(self, board_id: int, own: set[int]) -> float:
-        others = [ok for result_id, ok in self.leads[board_id] if result_id not in own]
-        return smoothed(sum(others), len(others))
+        """The field's chance of a DD-correct lead on the board, ``own`` tables out."""
+        return self._chance(self.leads, self.leads_at, board_id, own)
 
     def error_chance(self, board_id: int, own: set[int]) -> float:
-        cards = errors = 0
-        for result_id, c, e in self.defence[board_id]:
-            if result_id not in own:
-                cards, errors = cards + c, errors + e
-        return smoothed(errors, cards)
+        """The field's chance that a defender's card errs on the board, ``own`` out."""
+        return self._chance(self.defence, self.defence_at, board_id, own)
 
 
 def _records(rows: list[Row], robots: set[int]):
@@ -76,12 +96,9 @@ def _records(rows: list[Row], robots: set[int]):
                 row.result_id, row.board_id, one.lead, one.defender_cards, one.defender_errors,
                 one.declarer_cards, one.declarer_errors,
             )  # fmt: skip
-            if one.lead is not None:
-                the_field.leads[row.board_id].append((row.result_id, one.lead))
-            if one.defender_cards:
-                the_field.defence[row.board_id].append(
-                    (row.result_id, one.defender_cards, one.defender_errors)
-                )
+            the_field.add(
+                row.board_id, row.result_id, one.lead, one.defender_cards, one.defender_errors
+            )
             holder = row.holders.get(seat)
             if holder is not None and holder not in robots:
                 by_player[holder].append(record)
@@ -111,22 +128,22 @@ def _side_records(row: Row, side: str) -> list[Record]:
 
 def measure(records: list[Record], the_field: Field) -> dict:
     """A candidate's figures and p-values from its records."""
-    own = {r.result_id for r in records}
+    own_at: dict[int, set[int]] = defaultdict(set)  # board -> the candidate's tables
+    for r in records:
+        own_at[r.board_id].add(r.result_id)
     leads = [r for r in records if r.lead is not None]
-    lead_chances = [the_field.lead_chance(r.board_id, own) for r in leads]
+    lead_chances = [the_field.lead_chance(r.board_id, own_at[r.board_id]) for r in leads]
     leads_ok = sum(1 for r in leads if r.lead)
-    cards = sum(r.defender_cards for r in records)
-    errors = sum(r.defender_errors for r in records)
-    card_chances = [
-        chance
-        for r in records
-        if r.defender_cards
-        for chance in [the_field.error_chance(r.board_id, own)] * r.defender_cards
-    ]
+    defended = [r for r in records if r.defender_cards]
+    card_chances = [the_field.error_chance(r.board_id, own_at[r.board_id]) for r in defended]
+    card_counts = [r.defender_cards for r in defended]
+    cards = sum(card_counts)
+    errors = sum(r.defender_errors for r in defended)
     declarer_cards = sum(r.declarer_cards for r in records)
     declarer_errors = sum(r.declarer_errors for r in records)
+    expected = sum(c * n for c, n in zip(card_chances, card_counts, strict=True))
     return {
-        "boards": len(own),
+        "boards": len({r.result_id for r in records}),
         "leads": len(leads),
         "leads_ok": leads_ok,
         "lead_share": round(100 * leads_ok / len(leads), 1) if leads else None,
@@ -135,8 +152,8 @@ def measure(records: list[Record], the_field: Field) -> dict:
         "defender_cards": cards,
         "defender_errors": errors,
         "defender_rate": round(100 * errors / cards, 2) if cards else None,
-        "defender_expected": round(100 * sum(card_chances) / cards, 2) if cards else None,
-        "p_defence": lower_tail(card_chances, errors) if cards else None,
+        "defender_expected": round(100 * expected / cards, 2) if cards else None,
+        "p_defence": lower_tail(card_chances, errors, card_counts) if cards else None,
         "declarer_cards": declarer_cards,
         "declarer_errors": declarer_errors,
         "declarer_rate": round(100 * declarer_errors / declarer_cards, 2)

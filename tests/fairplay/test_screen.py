@@ -151,3 +151,28 @@ def test_the_api_gives_the_screen_to_the_director(client):
     assert body["pairs"] == [] and body["min_boards"] == 30 and body["watches"] == []
     bad = api_client(event.director).get(reverse("api-fair-play"), {"event": event.pk, "p": "2"})
     assert bad.status_code == 400 and bad.json()["code"] == "threshold"
+
+
+def test_a_week_covers_the_events_the_director_directs(field, client):
+    from ratings.weeks import week_of
+    from tests.factories import ResultFactory
+    from tournaments.models import Result
+
+    event, _cheats = field
+    week = week_of(Result.objects.filter(board__event=event).first().entered_at)
+    other = EventFactory()  # another director's event, played the same week
+    ResultFactory(board__event=other, table__event=other)
+    url = f"{reverse('fairplay:screen')}?week={week}"
+    client.force_login(event.director)  # staff: every event of the week
+    scope = client.get(url).context["scope"]
+    assert {e.pk for e in scope.events} == {event.pk, other.pk}
+    own = UserFactory()  # directs only the other event
+    other.director = own
+    other.save(update_fields=["director"])
+    client.force_login(own)
+    page = client.get(url)
+    assert page.status_code == 200
+    assert [e.pk for e in page.context["scope"].events] == [other.pk]
+    assert page.context["screen"]["pairs"] == []
+    bad = client.get(f"{reverse('fairplay:screen')}?week=2026-W99")
+    assert bad.status_code == 200 and bad.context["screen"] is None
