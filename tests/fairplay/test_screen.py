@@ -176,3 +176,10 @@ def test_a_week_covers_the_events_the_director_directs(field, client):
     assert page.context["screen"]["pairs"] == []
     bad = client.get(f"{reverse('fairplay:screen')}?week=2026-W99")
     assert bad.status_code == 200 and bad.context["screen"] is None
+
+
+def test_the_event_directors_page_links_to_the_screen(client):
+    event = EventFactory()
+    client.force_login(event.director)
+    page = client.get(reverse("tournaments:event_director", args=[event.pk]))
+    assert f"{reverse('fairplay:screen')}?event={event.pk}".encode() in page.content
