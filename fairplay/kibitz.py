@@ -7,7 +7,8 @@ A watch saw a board at a table from the later of its opening and the board's sta
 there until the earlier of its closing and the board's end. It is flagged for a player
 of another table of the events whose own play of that board had not ended when the
 watch began to see it: the watcher is that player (their own account), or the watch
-came from a network that player's own seat's socket came from in these events."""
+came from a network that player's own seat's socket came from in these events. A watch
+by a director of the event is never flagged (watching is their job)."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from online.models import BoardPlay
+from tournaments.permissions import is_event_director
 
 from .models import WatchLog
 from .rows import seat_holders
@@ -63,13 +65,26 @@ def kibitz_log(events) -> dict:
             )  # fmt: skip
         )
     ]
+    directing = _directors(watches, events)
     if watches:
-        _flag(watches, events)
+        _flag([w for w in watches if w.pk not in directing], events)
     flagged = [w for w in watches if w.flags]
     return {
         "watches": (flagged + [w for w in watches if not w.flags])[:SHOWN],
         "count": len(watches),
         "flagged": len(flagged),
+    }
+
+
+def _directors(watches: list[Watch], events) -> set[int]:
+    """The watches by a director of their event (watching is their job: never flagged)."""
+    users = User.objects.in_bulk({w.user_id for w in watches})
+    by_id = {e.pk: e for e in events}
+    return {
+        w.pk
+        for w in watches
+        if w.event_id in by_id
+        and is_event_director(user=users.get(w.user_id), event=by_id[w.event_id])
     }
 
 

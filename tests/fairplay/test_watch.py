@@ -32,6 +32,8 @@ from tests.factories import (
 from tests.online.conftest import seated_table
 from tournaments.models import Event
 
+from .conftest import pair
+
 HEADERS = [(b"origin", b"http://testserver"), (b"host", b"testserver")]
 
 
@@ -130,3 +132,30 @@ def test_a_watch_before_a_player_played_the_board_elsewhere_is_flagged(client):
     client.force_login(event.director)
     page = client.get(f"{reverse('fairplay:screen')}?event={event.pk}")
     assert page.status_code == 200 and page.content.count(b'data-flagged="1"') == 2
+
+
+@pytest.mark.django_db
+def test_the_events_director_watching_is_listed_and_never_flagged():
+    event = EventFactory()
+    rnd = RoundFactory(event=event)
+    board = BoardFactory(round=rnd, event=event)
+    first = TableFactory(round=rnd, event=event, number=1, ns=pair(event), ew=pair(event))
+    second = TableFactory(round=rnd, event=event, number=2, ns=pair(event), ew=pair(event))
+    t0 = timezone.now() - timedelta(hours=1)
+    for table, start in ((first, 0), (second, 10)):
+        BoardPlay.objects.create(
+            table=table, board=board, result=ResultFactory(table=table, board=board),
+            started_at=t0 + timedelta(minutes=start), ended_at=t0 + timedelta(minutes=start + 5),
+        )  # fmt: skip
+    south = second.ns.members.get(position=2).player
+    home = network_hash("192.0.2.10")  # the club's network: South's and the director's
+    WatchLog.objects.create(event=event, table=second, user=south, seat="S", network=home)
+    neighbour = UserFactory()
+    for user in (event.director, neighbour):
+        WatchLog.objects.create(
+            event=event, table=first, user=user, network=home,
+            opened_at=t0 + timedelta(minutes=1), closed_at=t0 + timedelta(minutes=4),
+        )  # fmt: skip
+    log = kibitz_log([event])
+    assert log["count"] == 2
+    assert [w.user_id for w in log["watches"] if w.flags] == [neighbour.pk]
