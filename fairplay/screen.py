@@ -83,6 +83,14 @@ class Field:
         return self._chance(self.defence, self.defence_at, board_id, own)
 
 
+def _record(row: Row, seat: str) -> Record:
+    one = row.play.seats[seat]
+    return Record(
+        row.result_id, row.board_id, one.lead, one.defender_cards, one.defender_errors,
+        one.declarer_cards, one.declarer_errors,
+    )  # fmt: skip
+
+
 def _records(rows: list[Row], robots: set[int]):
     """Each person's records, each pair's (two people of a side), and the field."""
     by_player: dict[int, list[Record]] = defaultdict(list)
@@ -91,39 +99,18 @@ def _records(rows: list[Row], robots: set[int]):
     for row in rows:
         if row.play is None:
             continue
-        for seat, one in row.play.seats.items():
-            record = Record(
-                row.result_id, row.board_id, one.lead, one.defender_cards, one.defender_errors,
-                one.declarer_cards, one.declarer_errors,
-            )  # fmt: skip
-            the_field.add(
-                row.board_id, row.result_id, one.lead, one.defender_cards, one.defender_errors
-            )
+        records = {seat: _record(row, seat) for seat in row.play.seats}
+        for seat, r in records.items():
+            the_field.add(r.board_id, r.result_id, r.lead, r.defender_cards, r.defender_errors)
             holder = row.holders.get(seat)
             if holder is not None and holder not in robots:
-                by_player[holder].append(record)
+                by_player[holder].append(r)
         for side in ("NS", "EW"):
             holders = [row.holders.get(s) for s in side]
             if None in holders or any(h in robots for h in holders) or holders[0] == holders[1]:
                 continue
-            key = tuple(sorted(holders))
-            by_pair[key].extend(_side_records(row, side))
+            by_pair[tuple(sorted(holders))].extend(records[s] for s in side)
     return by_player, by_pair, the_field
-
-
-def _side_records(row: Row, side: str) -> list[Record]:
-    return [
-        Record(
-            row.result_id,
-            row.board_id,
-            row.play.seats[s].lead,
-            row.play.seats[s].defender_cards,
-            row.play.seats[s].defender_errors,
-            row.play.seats[s].declarer_cards,
-            row.play.seats[s].declarer_errors,
-        )  # fmt: skip
-        for s in side
-    ]
 
 
 def measure(records: list[Record], the_field: Field) -> dict:
