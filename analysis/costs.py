@@ -10,11 +10,14 @@
   tricks the claim gave that side (at least 0).
 * **A cut board**: its cards up to the cut, as any other.
 
-How: at each position one ``solve_board`` (the player to move, the trick in progress
-faced on the deal) gives the double-dummy tricks of the rest for every legal card; the
-played card's cost is the best of them minus its own. A forced card needs no solve (the
-value of its position is the one the card before it left), nor does the last trick.
-Every call into endplay goes through :mod:`scoring.solver` (its process lock).
+How: the value of each position (the side to move's tricks won plus the most it takes
+double dummy of the rest, the trick in progress faced on the deal) is one solve of the
+best card (``scoring.solver.solve_best``, DDS's search for one best card: about half
+the time of every card's values, ``docs/benchmarks.md`` § The analysis of the play); a
+card costs the value before it minus the value after it, seen from its side (the two
+sides' values add up to 13). A forced card needs no solve (it leaves the value as it
+found it), nor does the last trick (played out). Every call into endplay goes through
+:mod:`scoring.solver` (its process lock).
 
 No Django.
 """
@@ -24,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import scoring
-from scoring.solver import position_deal, solve_board
+from scoring.solver import position_deal, solve_best
 from tableplay.cards import SEATS, deal_parse, seat_next, side
 from tableplay.rules import trick_winner
 
@@ -76,25 +79,52 @@ def strain_of(contract: str) -> str:
     return strain
 
 
-def _card_name(card) -> str:
-    """endplay's card as the house writes it ("SA", "HT")."""
-    return card.suit.name[0].upper() + card.rank.abbr
+class _Position:
+    """The play so far: the cards still held, the trick in progress (seat, card) and its
+    leader, and the tricks each side has won."""
 
+    def __init__(self, deal: str, declarer: str, strain: str) -> None:
+        self.hands = {seat: list(cards) for seat, cards in deal_parse(deal).items()}
+        self.strain = strain
+        self.trump = strain if strain != "NT" else None
+        self.leader = seat_next(declarer)
+        self.trick: list[tuple[str, str]] = []
+        self.won = {"NS": 0, "EW": 0}
 
-def _legal(hand: list[str], trick: list[tuple[str, str]]) -> list[str]:
-    """The cards of ``hand`` that may follow ``trick`` (follow suit when able)."""
-    if not trick:
-        return list(hand)
-    led = trick[0][1][0]
-    follow = [c for c in hand if c[0] == led]
-    return follow or list(hand)
+    @property
+    def mover(self) -> str:
+        return seat_next(self.leader, len(self.trick))
 
+    def legal(self) -> list[str]:
+        """The cards the player to move may play (follow suit when able)."""
+        hand = self.hands[self.mover]
+        if not self.trick:
+            return list(hand)
+        led = self.trick[0][1][0]
+        return [c for c in hand if c[0] == led] or list(hand)
 
-def _best_of_position(hands, leader, trick, strain) -> dict[str, int]:
-    """The double-dummy tricks of the rest (the trick in progress included) for the
-    side of the player to move, by each legal card of that player."""
-    deal = position_deal(hands, leader, [c for _, c in trick], strain)
-    return {_card_name(card): int(tricks) for card, tricks in solve_board(deal)}
+    def play(self, card: str) -> None:
+        seat = self.mover
+        self.hands[seat].remove(card)
+        self.trick.append((seat, card))
+        if len(self.trick) == 4:
+            self.leader = trick_winner(self.trick, self.trump)
+            self.won[side(self.leader)] += 1
+            self.trick = []
+
+    def value(self) -> tuple[str, int]:
+        """The whole deal's double-dummy value here for the side of the player to move:
+        (side, its tricks won plus the most it takes of the rest). The last trick's
+        cards are forced: it is played out, not solved."""
+        own = side(self.mover)
+        if not any(self.hands.values()):
+            return own, self.won[own]
+        if all(len(cards) <= 1 for cards in self.hands.values()):
+            rest = [(seat_next(self.leader, k), None) for k in range(len(self.trick), 4)]
+            cards = self.trick + [(seat, self.hands[seat][0]) for seat, _ in rest]
+            return own, self.won[own] + (side(trick_winner(cards, self.trump)) == own)
+        deal = position_deal(self.hands, self.leader, [c for _, c in self.trick], self.strain)
+        return own, self.won[own] + solve_best(deal)
 
 
 def card_costs(
@@ -108,47 +138,32 @@ def card_costs(
     ``deal`` (PBN) in ``contract`` ("4SX", or a strain) by ``declarer``; ``claim``: the
     accepted claim that ended the play after these cards. Raises ``ValueError`` for a
     card its player does not hold or may not play."""
-    strain = strain_of(contract)
-    trump = strain if strain != "NT" else None
     if declarer not in SEATS:
         raise ValueError(f"declarer must be one of {SEATS}, got {declarer!r}")
-    hands = {seat: list(cards) for seat, cards in deal_parse(deal).items()}
-    leader = seat_next(declarer)
-    trick: list[tuple[str, str]] = []
-    won = {"NS": 0, "EW": 0}
-    # The whole deal's double-dummy value of the current position, for one side:
-    # (side, tricks); the other side's is 13 minus it.
+    position = _Position(deal, declarer, strain_of(contract))
+    # The value of the current position, (side, tricks): the other side's is 13 minus it.
     known: tuple[str, int] | None = None
     costs: list[int] = []
     after: list[int] = []
     for raw in play:
         card = str(raw).upper()
-        seat = seat_next(leader, len(trick))
-        own = side(seat)
-        legal = _legal(hands[seat], trick)
+        own = side(position.mover)
+        legal = position.legal()
         if card not in legal:
-            raise ValueError(f"{seat} may not play {card}")
-        if len(legal) == 1 and known is not None:
-            cost, value = 0, _for_side(known, own)  # forced: nothing changes
-        else:
-            scores = _best_of_position(hands, leader, trick, strain)
-            cost = max(scores.values()) - scores[card]
-            value = won[own] + scores[card]
-        costs.append(cost)
-        after.append(value)
-        known = (own, value)
-        hands[seat].remove(card)
-        trick.append((seat, card))
-        if len(trick) == 4:
-            leader = trick_winner(trick, trump)
-            won[side(leader)] += 1
-            trick = []
+            raise ValueError(f"{position.mover} may not play {card}")
+        if known is None:
+            known = position.value()
+        before = _for_side(known, own)
+        position.play(card)
+        if len(legal) > 1:  # a forced card leaves the value as it found it
+            known = position.value()
+        costs.append(before - _for_side(known, own))
+        after.append(_for_side(known, own))
     claim_cost = None
     if claim is not None:
         claimer = side(claim.seat)
         if known is None:  # claimed before the opening lead
-            scores = _best_of_position(hands, leader, trick, strain)
-            known = (side(seat_next(leader, len(trick))), max(scores.values()))
+            known = position.value()
         declaring = side(declarer)
         claimed = claim.declarer_tricks if claimer == declaring else TRICKS - claim.declarer_tricks
         claim_cost = max(0, _for_side(known, claimer) - claimed)

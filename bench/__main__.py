@@ -43,9 +43,8 @@ def main(argv: list[str]) -> None:
         "play": "bench.bench_play",
         "robot": "bench.bench_robot",
         "engine": "bench.bench_engine",
-        "walk": "bench.bench_walk",
-        "analysis": "bench.bench_analysis",
-    }
+        "walk": "bench.bench_walk", "analysis": "bench.bench_analysis",
+    }  # fmt: skip
     if argv[:1] and argv[0] in runs:
         importlib.import_module(runs[argv[0]]).main(argv[1:])
         return

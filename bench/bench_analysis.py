@@ -101,13 +101,13 @@ def run(
 
     played = _boards(boards, seed, mode)
     calls = {"n": 0}
-    real = costs.solve_board
+    real = costs.solve_best
 
     def counting(deal):
         calls["n"] += 1
         return real(deal)
 
-    costs.solve_board = counting
+    costs.solve_best = counting
     seconds, tables_seconds, errors = [], [], 0
     try:
         for board in played:
@@ -128,7 +128,7 @@ def run(
             seconds.append(time.process_time() - started)
             errors += sum(1 for c in result.card_costs if c > 0)
     finally:
-        costs.solve_board = real
+        costs.solve_best = real
     seconds.sort()
     mean = statistics.fmean(seconds)
     per_round = tables * per_table

@@ -135,13 +135,13 @@ FORCED = "N:K.AKQJT9876.AK.A AQJ5.5432.5432.2 T9876..QJT9.KQJ4 432..876.T987653"
 
 def test_a_forced_card_costs_nothing_and_is_not_solved(monkeypatch) -> None:
     calls = []
-    real = costs.solve_board
+    real = costs.solve_best
 
     def counting(deal):
         calls.append(1)
         return real(deal)
 
-    monkeypatch.setattr(costs, "solve_board", counting)
+    monkeypatch.setattr(costs, "solve_best", counting)
     rng = random.Random(4)
     play = random_play_from(FORCED, "H", "S", ["S2", "SK"], rng)
     got = card_costs(FORCED, "4H", "S", play)
@@ -152,8 +152,10 @@ def test_a_forced_card_costs_nothing_and_is_not_solved(monkeypatch) -> None:
     assert got.card_costs == want_costs
     assert got.tricks_after == want_after
     forced = _forced_positions(FORCED, "H", "S", play)
-    assert forced >= 5  # the last trick's four at least, and North's king
-    assert len(calls) == 52 - forced
+    assert 1 in forced and set(range(48, 52)) <= forced  # North's king, the last trick
+    # one solve before the opening lead, then one after each card that had a choice,
+    # up to the last trick, which is played out
+    assert len(calls) == 1 + sum(1 for i in range(47) if i not in forced)
 
 
 def random_play_from(deal, strain, declarer, start, rng):
@@ -173,16 +175,17 @@ def random_play_from(deal, strain, declarer, start, rng):
     return out
 
 
-def _forced_positions(deal, strain, declarer, play) -> int:
+def _forced_positions(deal, strain, declarer, play) -> set[int]:
     board = Deal(deal, first=Player.find(SEATS[(SEATS.index(declarer) + 1) % 4]))
     board.trump = DENOMS[strain]
-    forced = 0
-    for card in play:
+    forced = set()
+    for i, card in enumerate(play):
         held = [c for c in board[board.curplayer]]
         if board.curtrick:
             led = board.curtrick[0].suit
             held = [c for c in held if c.suit == led] or held
-        forced += len(held) == 1
+        if len(held) == 1:
+            forced.add(i)
         board.play(Card(card))
     return forced
 
