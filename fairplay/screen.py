@@ -202,10 +202,10 @@ def fair_play(results, *, threshold: float, min_boards: int, seed: int) -> dict:
         by_player, by_pair, the_field, wanted=wanted, min_boards=min_boards,
         threshold=threshold, seed=seed, left_out=left_out,
     )  # fmt: skip
-    wanted_names = {u for p in pairs + placebos for u in p["user_ids"]}
-    names = {u.pk: u.name for u in User.objects.filter(pk__in=wanted_names)}
+    users = User.objects.in_bulk({u for p in pairs + placebos for u in p["user_ids"]})
     for p in pairs + placebos:
-        p["names"] = [names.get(u, "?") for u in p["user_ids"]]
+        p["names"] = [users[u].name for u in p["user_ids"]]
+        p["players"] = [(users[u].name, users[u].username) for u in p["user_ids"]]
     key = lambda p: (p["p_min"] if p["p_min"] is not None else 2.0, p["names"])  # noqa: E731
     return {
         "boards": len({r.board_id for r in rows}),

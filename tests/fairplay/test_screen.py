@@ -98,6 +98,8 @@ def test_the_director_sees_the_pair_flagged_beside_placebo_pairs(field, client):
     assert not cheaters & {u for p in screen["placebos"] for u in p["user_ids"]}
     assert screen["placebo_flagged"] <= 2
     assert b'data-kind="placebos"' in page.content
+    first = cheats.members.select_related("player").first().player
+    assert reverse("fairplay:player_accuracy", args=[first.username]).encode() in page.content
     assert b"Statistics start an investigation; they never end one." in page.content
     again = client.get(_url(event)).context["screen"]
     assert [p["user_ids"] for p in again["placebos"]] == [
