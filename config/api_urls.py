@@ -8,4 +8,5 @@ urlpatterns = [
     path("", include("robots.explain_urls")),
     path("", include("robots.api_urls")),
     path("", include("practice.api_urls")),
+    path("", include("fairplay.api_urls")),
 ]

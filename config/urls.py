@@ -23,6 +23,7 @@ urlpatterns = [
     path("", include("online.urls")),
     path("", include("robots.urls")),
     path("", include("practice.urls")),
+    path("", include("fairplay.urls")),
     path("", include("ratings.urls")),
     path("", include("tournaments.urls")),
 ]

@@ -40,6 +40,7 @@ from . import disconnections, presence, services
 from .access import event_group_name
 from .changes import view_carried, view_change
 from .chat import chat_message_build
+from .extensions import socket_closed, socket_opened
 from .live import live_drop, live_observe
 from .state import group_name, seat_view
 
@@ -133,6 +134,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self.delay = view.get("delay", 0)  # a delayed spectator (online.spectators)
         self.group = group_name(self.table_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
+        await socket_opened(self)  # what other apps log of it (online.extensions)
         self.changes = b"changes=1" in self.scope.get("query_string", b"").split(b"&")
         await self._view_send(view, whole=True)
         # docs/rules.md § Online play, disconnections: a seat back is told to the table
@@ -166,7 +168,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             else:
                 _sockets_of.pop(self.counted_user, None)
             self.counted_user = None
-        steps = []
+        steps = [socket_closed(self)]  # what other apps log of it (online.extensions)
         if self.seat is not None and self.group is not None:
             steps.append(presence.consumer_disconnected(self))
         for group in (self.group, self.event_group):

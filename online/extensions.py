@@ -12,6 +12,12 @@ robots that stopped: ``docs/rules.md`` § Robots, *When no worker answers*)::
 
     from online.extensions import table_looks
     table_looks.append(look)  # look(table) -> None
+
+and what happens when a table's socket is let in and when it ends (the fair-play app's
+kibitzing log)::
+
+    from online.extensions import socket_watchers
+    socket_watchers.append((opened, closed))  # async, each given the consumer; never raise
 """
 
 from __future__ import annotations
@@ -40,3 +46,19 @@ table_looks: list[Callable[[object], None]] = []
 def table_looked_at(table) -> None:
     for look in table_looks:
         look(table)
+
+
+#: Pairs of coroutine functions ``(opened, closed)``, each called with the table's
+#: consumer once its socket is let in and once it ends, in registration order. They
+#: must never raise (a fault is theirs to log): a socket never waits on a failure.
+socket_watchers: list[tuple[Callable, Callable]] = []
+
+
+async def socket_opened(consumer) -> None:
+    for opened, _closed in socket_watchers:
+        await opened(consumer)
+
+
+async def socket_closed(consumer) -> None:
+    for _opened, closed in socket_watchers:
+        await closed(consumer)

@@ -1,6 +1,6 @@
 """The tables this process keeps live: for each, its board in play as last stored, the
-engine after those actions, and what a snapshot says besides (docs/architecture.md § The
-live table).
+engine after those actions, and what a snapshot says besides (docs/online-play.md §
+Inside the server, *The live table*).
 
 An action at a table that this process keeps live is checked against the engine in
 memory and stored as one row (``services.play_act``'s one-write path): no replay, no

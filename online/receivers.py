@@ -7,7 +7,8 @@ from django.dispatch import receiver
 from tournaments.signals import clock_ticked, round_closing
 
 from .disconnections import presence_check
-from .services import round_boards_cut, round_end_warn
+from .services import round_boards_cut
+from .warnings import round_end_warn
 
 
 @receiver(round_closing, dispatch_uid="online.round_cut")

@@ -15,22 +15,19 @@ lock FOR UPDATE, so an action racing the cut is applied before it or refused.
 from __future__ import annotations
 
 import logging
-from datetime import datetime, timedelta
+from datetime import datetime
 from functools import partial
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
-from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.utils import timezone
-from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 from tableplay import DIRECTOR, Action, Table, TableError
 from tableplay.cards import side
-from tournaments.errors import BridgeError, ConflictError, PermissionDeniedError
 from tournaments.lock_objects import round_for_share, table_for_update
-from tournaments.models import Board, Event, Round, TableSeat
+from tournaments.models import Board, Round, TableSeat
 from tournaments.models import Table as EventTable
 from tournaments.permissions import is_event_director
 from tournaments.services.results_online import (
@@ -50,6 +47,7 @@ from .lock_objects import (
 )
 from .models import BoardPlay, PlayAction
 from .records import auction_record, play_record
+from .refusals import CONFLICTS, REFUSALS, play_refusal  # noqa: F401 - where they were
 from .seats import seat_players
 from .selectors import (
     board_actions,
@@ -68,52 +66,9 @@ from .state import group_name, seat_view, shared_table, snapshot_table
 
 logger = logging.getLogger(__name__)
 
-#: What a player is told for each refusal (the codes of docs/online-play.md).
-REFUSALS = {
-    "out_of_turn": _("It is not your turn."),
-    "illegal_call": _("That call is not allowed now."),
-    "not_in_hand": _("That card is not in the hand."),
-    "revoke": _("You must follow suit."),
-    "claim_too_many": _("You cannot claim more tricks than remain."),
-    "not_yours": _("That is not yours to answer."),
-    "board_over": _("This board is over."),
-    "stale": _("The table has changed since you last saw it: look again."),
-    "not_seated": _("You do not sit at this table in that seat."),
-    "round_over": _("The round has ended: no more play at this table."),
-    "claim_waiting": _("A claim is waiting for its answer."),
-    "undo_waiting": _("An undo is waiting for its answer."),
-    "undo_off": _("Undo is turned off in this event."),
-    "nothing_to_undo": _("Only your own last call or card can be taken back."),
-    "nothing_to_answer": _("Nothing is waiting for an answer."),
-    "bad_action": _("That is not an action of the table."),
-    "bad_message": _("That message is not understood."),
-    "not_found": _("No such table in this event."),
-    "not_online": _("This event is played at physical tables: enter the results on my-table."),
-    "already_answered": _("You have answered this already."),
-    "undo_shown": _(
-        "That cannot be taken back: what was shown after it (dummy, a claimer's hand) stays shown."
-    ),
-}
-#: Refusals about the table's state, not the request itself: 409 in the API.
-CONFLICTS = {"stale", "board_over", "round_over", "not_online"}
+PLAYER_KINDS = ("call", "card", "claim", "accept", "reject", "undo")
 #: What the director does at a table (the engine's ``rule`` and ``cut``).
 DIRECTOR_KINDS = ("rule", "cut")
-PLAYER_KINDS = ("call", "card", "claim", "accept", "reject", "undo")
-
-
-def play_refusal(code: str) -> BridgeError:
-    """The service's error for a refusal ``code`` (a 4xx of the API, an ``error``
-    message of the WebSocket)."""
-    message = str(REFUSALS.get(code, REFUSALS["bad_action"]))
-    if code == "not_seated":
-        return PermissionDeniedError(message, code=code)
-    if code in CONFLICTS:
-        return ConflictError(message, code=code)
-    if code == "not_found":
-        error = BridgeError(message, code=code)
-        error.status = 404
-        return error
-    return BridgeError(message, code=code)
 
 
 def online_table_get(event_id: int, table_id: int) -> EventTable:
@@ -506,39 +461,3 @@ def round_boards_cut(*, rnd: Round, now: datetime | None = None) -> int:
                 partial(table_broadcast, table_id=play.table_id, states=[snapshot])
             )
         return len(plays)
-
-
-#: How long before a round's end its tables are warned (docs/rules.md § Online play).
-WARNING_BEFORE = timedelta(minutes=2)
-
-
-def round_end_warn(*, now: datetime | None = None) -> int:
-    """Warn the tables of every online round that ends within two minutes, once per
-    round (the clock's tick: beat, or the demo's in-process clock): a ``warning`` with the
-    minutes left goes to each of its tables' groups. Returns how many tables were told."""
-    now = now or timezone.now()
-    rounds = Round.objects.filter(
-        status=Round.Status.OPEN,
-        ends_at__gt=now,
-        ends_at__lte=now + WARNING_BEFORE,
-        event__online_play=True,
-        event__paused_at__isnull=True,
-        event__status=Event.Status.RUNNING,
-    ).values_list("pk", "ends_at")
-    told = 0
-    layer = get_channel_layer()
-    for round_id, ends_at in rounds:
-        # once per round and end (a round extended is warned again before its new end)
-        if layer is None or not cache.add(f"online:warned:{round_id}:{ends_at:%s}", 1, 3600):
-            continue
-        minutes = max(1, -(-int((ends_at - now).total_seconds()) // 60))
-        for table_id in EventTable.objects.filter(round_id=round_id).values_list("pk", flat=True):
-            try:
-                async_to_sync(layer.group_send)(
-                    group_name(table_id), {"type": "table.warning", "minutes_left": minutes}
-                )
-            except Exception:  # noqa: BLE001 - a warning lost is not worth failing the tick
-                logger.exception("warning to table %s failed", table_id)
-                continue
-            told += 1
-    return told

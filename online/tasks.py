@@ -4,7 +4,7 @@ re-read the state)."""
 from celery import shared_task
 
 from .disconnections import presence_check
-from .services import round_end_warn
+from .warnings import round_end_warn
 
 
 @shared_task(acks_late=True, ignore_result=True)

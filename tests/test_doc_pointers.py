@@ -13,6 +13,7 @@ PACKAGES = (
     "accounts",
     "bench",
     "config",
+    "fairplay",
     "ladders",
     "online",
     "practice",

@@ -45,6 +45,7 @@ INSTALLED_APPS = [
     "robots",
     "practice",
     "analysis",
+    "fairplay",
 ]
 
 MIDDLEWARE = [
@@ -308,6 +309,11 @@ RATE_ANALYSE_LEADS_ON_FINISH = env.bool("RATE_ANALYSE_LEADS_ON_FINISH", default=
 # A board that ends with its play (online, practice, the pool, a file) has every card
 # analysed double dummy by the worker (docs/rules.md § The analysis of the play).
 ANALYSE_BOARDS_ON_END = env.bool("ANALYSE_BOARDS_ON_END", default=True)
+# The fair-play screen (docs/rules.md § Accuracy and fair play): the boards a pair needs
+# before its figures are shown, and the p-value below which a pair is flagged unless
+# the director sets another.
+FAIRPLAY_MIN_BOARDS = env.int("FAIRPLAY_MIN_BOARDS", default=30)
+FAIRPLAY_THRESHOLD = env.float("FAIRPLAY_THRESHOLD", default=0.01)
 
 CELERY_BEAT_SCHEDULE = {
     "refresh-weekly-points": {

@@ -321,7 +321,7 @@ def test_the_tables_are_warned_two_minutes_before_the_round_s_end_once(online):
 
     from django.core.cache import cache
 
-    from online.services import round_end_warn
+    from online.warnings import round_end_warn
 
     cache.clear()
     token = tokens(online)
