@@ -11,6 +11,8 @@ import resource
 import time
 from collections import Counter
 
+from online.changes import change_apply
+
 ACK_TIMEOUT = 10.0  #: how long an action may go unanswered before the table moves on
 SEATS = ("N", "E", "S", "W")
 
@@ -172,13 +174,22 @@ class TableRun:
 
 
 async def _read(table: TableRun, seat: str, ws) -> None:
+    served = table.views[seat]  # the last view sent: what a change counts from
     try:
         async for raw in ws:
             at = time.monotonic()
             message = json.loads(raw)
             kind = message.get("type")
             if kind == "state":
-                table.seen(seat, message["table"], at)
+                served = message["table"]
+                table.seen(seat, served, at)
+            elif kind == "change":  # what the new view adds (online/changes.py)
+                if message["version"] not in (served["version"], served["version"] + 1):
+                    table.errors["gap"] += 1
+                    await ws.send(json.dumps({"type": "sync"}))
+                    continue
+                served = change_apply(served, message["change"])
+                table.seen(seat, served, at)
             elif kind == "error":
                 table.refused(message)
     except Exception:  # noqa: BLE001 - a dropped connection: the table stops answering
@@ -189,7 +200,10 @@ async def _read(table: TableRun, seat: str, ws) -> None:
 async def _connect(table: TableRun, seat: str, port: int, event: int, gate, deflate: bool):
     from websockets.asyncio.client import connect
 
-    uri = f"ws://127.0.0.1:{port}/ws/events/{event}/tables/{table.id}/?token={table.tokens[seat]}"
+    uri = (
+        f"ws://127.0.0.1:{port}/ws/events/{event}/tables/{table.id}/"
+        f"?token={table.tokens[seat]}&changes=1"
+    )
     async with gate:
         t0 = time.monotonic()
         ws = await connect(

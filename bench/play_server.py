@@ -144,6 +144,7 @@ def _breakdown(field: dict, row: dict, actions: int = 120) -> dict:
             args = dict(
                 user=users[view["actor"]], event_id=event, table_id=table,
                 version=mine["version"], kind=kind, value=value,
+                seated=view["actor"],  # as a connection acts: its seat checked at connect
             )  # fmt: skip
             if len(act_cpu) % 2:  # every other action profiled, with its queries counted
                 with CaptureQueriesContext(connection) as captured:

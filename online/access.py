@@ -23,6 +23,8 @@ from django.dispatch import receiver
 from tournaments.formats.teams.models import TeamEntry, TeamMember
 from tournaments.models import EntryMember, Event, TableSeat
 
+from .live import live_drop_event
+
 logger = logging.getLogger(__name__)
 
 #: The fields of an event the rules of who may watch its tables read.
@@ -35,6 +37,7 @@ def event_group_name(event_id: int) -> str:
 
 
 def _send(event_id: int) -> None:
+    live_drop_event(event_id)  # this process's live tables of the event: read again
     layer = get_channel_layer()
     if layer is None:
         return

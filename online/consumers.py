@@ -37,7 +37,9 @@ from tournaments.errors import BridgeError
 
 from . import disconnections, presence, services
 from .access import event_group_name
+from .changes import view_carried, view_change
 from .chat import chat_message_build
+from .live import live_drop, live_observe
 from .state import group_name, seat_view
 
 logger = logging.getLogger(__name__)
@@ -72,6 +74,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     group: str | None = None
     event_group: str | None = None
     shown_out: bool = False
+    changes: bool = False  # sent changes, not whole views (``?changes=1``)
+    last_view: dict | None = None  # the last view sent: what a change is counted from
     counted_user: int | None = None  # whose socket count this connection holds
 
     async def __call__(self, scope, receive, send):
@@ -112,7 +116,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self.delay = view.get("delay", 0)  # a delayed spectator (online.spectators)
         self.group = group_name(self.table_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
-        await self.send_json({"type": "state", "table": view})
+        self.changes = b"changes=1" in self.scope.get("query_string", b"").split(b"&")
+        await self._view_send(view, whole=True)
         # docs/rules.md § Online play, disconnections: a seat back is told to the table
         # (it was told the seat was disconnected)
         if self.seat is not None and await presence.consumer_connected(self, user_id=user.pk):
@@ -187,6 +192,9 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         if kind == "ping":
             await self.send_json({"type": "pong"})
             return
+        if kind == "sync" and self.group is not None:  # a client that saw a gap
+            await self._state_send()
+            return
         if kind == "chat" and self.group is not None:
             await self._chat(message_id, content.get("text"))
             return
@@ -207,6 +215,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
                 value=content.get("value"),
                 alert=content.get("alert") or "",
                 seat=content.get("seat"),
+                seated=self.seat,  # checked at connect, and again whenever seats change
             )
         except BridgeError as error:
             await self._error(message_id, error.code, error.message)
@@ -237,7 +246,35 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             task.add_done_callback(self.later.discard)
             return
         for snapshot in message["states"]:
-            await self.send_json({"type": "state", "table": seat_view(snapshot, self.seat)})
+            live_observe(snapshot)  # this process's live table follows the table's changes
+            await self._view_send(seat_view(snapshot, self.seat))
+
+    async def _view_send(self, view: dict, *, whole: bool = False) -> None:
+        """Send this seat's view: whole (``state``), or to a connection that asked for
+        changes (``?changes=1``) what it adds to the last view sent (``change``, with the
+        view's version: ``online.changes``). Another board, or the first view, goes
+        whole."""
+        last = getattr(self, "last_view", None)
+        view = view_carried(last, view)
+        change = None
+        if self.changes and not whole and last is not None and last["board"] == view["board"]:
+            change = view_change(last, view)
+        self.last_view = view
+        if change is None:
+            await self.send_json({"type": "state", "table": view})
+        elif change:
+            await self.send_json({"type": "change", "version": view["version"], "change": change})
+
+    async def _state_send(self) -> None:
+        """The whole view as it is stored now (a client that saw a gap asks for it)."""
+        try:
+            view = await database_sync_to_async(services.table_state_get)(
+                user=self.scope["user"], event_id=self.event_id, table_id=self.table_id
+            )
+        except BridgeError as error:
+            await self._error(None, error.code, error.message)
+            return
+        await self._view_send(view, whole=True)
 
     async def table_recheck(self, message: dict) -> None:
         """What let this connection in has changed somewhere in its event (docs/rules.md
@@ -253,6 +290,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         except BridgeError:
             await self._refuse("not_seated", _("You may no longer watch this table."))
             return
+        live_drop(self.table_id)  # who sits where may have changed: read it again
         if access != (self.seat, self.delay):
             await self._refuse(
                 "seat_changed", _("Your place at this table has changed: looking again."),

@@ -119,7 +119,7 @@ def _play_facts(table: Table, board, play: BoardPlay, live: _Live) -> dict:
     engine = snapshot_table(
         {
             "deal": board.deal, "dealer": board.dealer, "vulnerability": board.vulnerability,
-            "undo_allowed": table.event.undo_allowed, "base_version": play.version - len(acts),
+            "undo_allowed": table.event.undo_allowed, "base_version": play.base_version,
             "actions": acts,
         }
     )  # fmt: skip
@@ -290,8 +290,8 @@ def board_adjust(
     ).first()
     if play is not None:
         services.play_act(
-            user=director, event_id=event.pk, table_id=table.pk, version=play.version,
-            kind="cut",
+            user=director, event_id=event.pk, table_id=table.pk,
+            version=play.version_now(), kind="cut",
         )  # fmt: skip
     return result_correct(
         table_id=table.pk, board_id=board_id, director=director, ns_adjustment=ns_adjustment,

@@ -1,7 +1,11 @@
 """The online app's row locks, in the one order across the apps (``docs/rules.md``
 § Concurrency; ranks from ``tournaments/lock_order.py``).
 
-An action at a table takes, as a result entry does, the table's round FOR SHARE and the
+An action at a table kept live (``online.live``) takes only its board, FOR KEY SHARE
+(``board_play_open_for_key_share``), before it writes its row: the round's cut, which
+locks the board FOR UPDATE, then waits for the action, or the action for the cut (and
+then finds the board cut), never each for the other. An action the long way takes, as a
+result entry does, the table's round FOR SHARE and the
 table (``tournaments.lock_objects``), then the board played there (``BOARD_PLAY``),
 then, when the board ends, its result. The round close (the event, then its round FOR
 UPDATE) cuts the boards still in play after those, so an action racing the cut is
@@ -10,11 +14,14 @@ either applied before it or refused as ``round_over``.
 
 from __future__ import annotations
 
+import functools
+
+from django.db import connection
 from django.db.models import Exists, OuterRef
 
 from tournaments import lock_order
 from tournaments.lock_order import lock_rank
-from tournaments.models import Result
+from tournaments.models import Event, Result, Round, Table
 
 from .models import BoardPlay
 
@@ -55,4 +62,51 @@ def board_plays_in_play_for_update(*, table_ids) -> list[BoardPlay]:
         .filter(pk__in=ids)
         .select_related("board", "table")
         .order_by("pk")
+    )
+
+
+@lock_rank(lock_order.BOARD_PLAY)
+def board_play_open_for_key_share(play_id: int) -> tuple | None:
+    """The board ``play_id`` while it is in play, with what an action at a live table
+    checks (``online.services``), in one read: ``(typed, round status, round ends_at,
+    event paused_at, event online_play, event undo_allowed)``; ``typed``: a result was
+    typed for it. The board's row is held FOR KEY SHARE (as the action's row would take
+    it) until the transaction ends, so the round's cut cannot come between this read and
+    the row. None when the board is no longer in play. SQLite has no row locks: its
+    transactions take the database's write lock at their start."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:  # the read below, written once: the ORM's
+            # building of it cost more CPU than the query (docs/benchmarks.md)
+            cursor.execute(_open_sql(), [play_id, BoardPlay.Status.PLAYING])
+            return cursor.fetchone()
+    typed = Result.objects.filter(table_id=OuterRef("table_id"), board_id=OuterRef("board_id"))
+    rows = (
+        BoardPlay.objects.filter(pk=play_id, status=BoardPlay.Status.PLAYING)
+        .annotate(typed=Exists(typed))
+        .order_by()
+        .values_list(
+            "typed",
+            "table__round__status",
+            "table__round__ends_at",
+            "table__round__event__paused_at",
+            "table__round__event__online_play",
+            "table__round__event__undo_allowed",
+        )  # fmt: skip
+    )
+    return rows.first()
+
+
+@functools.cache
+def _open_sql() -> str:
+    """``board_play_open_for_key_share``'s query on PostgreSQL, with its row lock."""
+    q = connection.ops.quote_name
+    play, table = q(BoardPlay._meta.db_table), q(Table._meta.db_table)
+    rnd, event, result = q(Round._meta.db_table), q(Event._meta.db_table), q(Result._meta.db_table)
+    return (
+        f"SELECT EXISTS (SELECT 1 FROM {result} r WHERE r.table_id = bp.table_id"
+        f" AND r.board_id = bp.board_id), rd.status, rd.ends_at, ev.paused_at,"
+        f" ev.online_play, ev.undo_allowed"
+        f" FROM {play} bp JOIN {table} t ON t.id = bp.table_id"
+        f" JOIN {rnd} rd ON rd.id = t.round_id JOIN {event} ev ON ev.id = rd.event_id"
+        f" WHERE bp.id = %s AND bp.status = %s FOR KEY SHARE OF bp"
     )

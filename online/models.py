@@ -32,7 +32,13 @@ class BoardPlay(models.Model):
     status = models.CharField(
         _("status"), max_length=8, choices=Status, default=Status.PLAYING, db_index=True
     )
-    #: One more for every accepted action (the engine's ``Table.version``).
+    #: The table's version when the board started (versions run on across a round's
+    #: boards): the board's version is this plus its stored actions.
+    base_version = models.PositiveIntegerField(_("version at the start"), default=0)
+    #: The board's version as last written: at its end, and by the actions that take
+    #: the table's locks. An action of the one-write path (``online.live``) writes only
+    #: its ``PlayAction``, so while the board is in play read ``base_version`` plus the
+    #: actions, never this.
     version = models.PositiveIntegerField(_("version"), default=0)
     started_at = models.DateTimeField(_("started at"), default=timezone.now)
     ended_at = models.DateTimeField(_("ended at"), null=True, blank=True)
@@ -55,6 +61,10 @@ class BoardPlay(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table} · {self.board}: {self.get_status_display()}"
+
+    def version_now(self) -> int:
+        """The board's version as stored now: its start's plus its actions (one query)."""
+        return self.base_version + self.actions.count()
 
 
 class PlayAction(models.Model):

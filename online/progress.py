@@ -31,7 +31,7 @@ def boards_in_play_read(*, event, tables) -> dict[int, BoardInPlay]:
         engine = snapshot_table(
             {
                 "deal": board.deal, "dealer": board.dealer, "vulnerability": board.vulnerability,
-                "undo_allowed": event.undo_allowed, "base_version": play.version - len(acts),
+                "undo_allowed": event.undo_allowed, "base_version": play.base_version,
                 "actions": acts,
             }
         )  # fmt: skip

@@ -221,7 +221,7 @@ def table_snapshot_get(*, table: Table) -> dict:
     # a closed round (a pool's table whose time ran out) starts no board more
     if where.current is not None and table.round.is_open:
         actions = board_actions(where.play)
-        base = where.play.version - len(actions) if where.play is not None else where.base_version
+        base = where.play.base_version if where.play is not None else where.base_version
         return board_snapshot(
             table=table, board=where.current, play=where.play, actions=actions,
             base_version=base, next_=None, players=names,
@@ -236,5 +236,5 @@ def table_snapshot_get(*, table: Table) -> dict:
     actions = board_actions(last)
     return board_snapshot(
         table=table, board=last.board, play=last, actions=actions,
-        base_version=last.version - len(actions), next_=next_, players=names,
+        base_version=last.base_version, next_=next_, players=names,
     )  # fmt: skip

@@ -21,7 +21,7 @@ from functools import partial
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.core.cache import cache
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -30,7 +30,7 @@ from tableplay import DIRECTOR, Action, Table, TableError
 from tableplay.cards import side
 from tournaments.errors import BridgeError, ConflictError, PermissionDeniedError
 from tournaments.lock_objects import round_for_share, table_for_update
-from tournaments.models import Board, Event, Round
+from tournaments.models import Board, Event, Round, TableSeat
 from tournaments.models import Table as EventTable
 from tournaments.permissions import is_event_director
 from tournaments.services.results_online import (
@@ -41,8 +41,10 @@ from tournaments.services.results_online import (
 
 from .double_dummy import cut_result_double_dummy
 from .extensions import table_looked_at
+from .live import live_drop, live_get, live_put, live_replace
 from .lock_objects import (
     board_play_for_update,
+    board_play_open_for_key_share,
     board_play_started_for_update,
     board_plays_in_play_for_update,
 )
@@ -218,18 +220,125 @@ def play_act(
     alert: str = "",
     seat: str | None = None,
     now: datetime | None = None,
+    seated: str | None = None,
 ) -> dict:
     """A seated player's call, card, claim, answer or undo (a director's ``rule`` or
     ``cut``) at the table's board in play; returns the board as the user's seat sees it
     after the action. ``version``: the table's version the sender saw; ``seat``: the
-    seat the sender acts for, when it says one (another than its own is refused)."""
+    seat the sender acts for, when it says one (another than its own is refused).
+    ``seated``: the seat a connection was checked for when it opened (and is checked
+    again whenever seats change: ``online.access``), so it is not asked again.
+
+    A table this process keeps live (``online.live``) takes the one-write path; any
+    other action, and any the live table cannot decide alone (the board's end, a
+    director's, a refusal), takes the long way under the table's locks."""
     now = now or timezone.now()
+    if seated is None or kind in DIRECTOR_KINDS:
+        table = online_table_get(event_id, table_id)
+        seated = _viewer(table, user)  # who asks, before anything else
+        _actor(table, user, own=seated, kind=kind, seat=seat)
+    elif seat is not None and seat != seated:
+        raise play_refusal("not_seated")
+    elif kind not in PLAYER_KINDS:
+        raise play_refusal("bad_action")
+    value = _value_text(kind, value)
+    alert = alert.strip()[:500] if isinstance(alert, str) else ""
+    if seated is not None and kind in PLAYER_KINDS:
+        view = _act_live(
+            user=user, event_id=event_id, table_id=table_id, actor=seated, version=version,
+            kind=kind, value=value, alert=alert, now=now,
+        )  # fmt: skip
+        if view is not None:
+            return view
+    return _act_locked(
+        user=user, event_id=event_id, table_id=table_id, version=version, kind=kind,
+        value=value, alert=alert, seat=seat, now=now,
+    )  # fmt: skip
+
+
+def _act_live(
+    *, user: User, event_id: int, table_id: int, actor: str, version: int, kind: str,
+    value: str, alert: str, now: datetime,
+) -> dict | None:  # fmt: skip
+    """The one-write path (``online.live``): the action checked against the engine in
+    memory, then one read (the board still in play, its round open: docs/rules.md §
+    Online play, the clock) and one row written, whose unique ``(play, seq)`` is the
+    version check. None when the live table cannot decide it alone: the long way then
+    answers from the stored table (a refusal, the board's end, an engine that missed
+    another process's action)."""
+    entry = live_get(table_id)
+    if entry is None or entry.event_id != event_id:
+        return None
+    with entry.lock:
+        if live_get(table_id) is not entry:
+            return None  # dropped while this waited
+        engine = entry.engine.copy()
+        try:
+            engine.apply(Action(kind, actor, value, alert), version=version)
+        except TableError:
+            return None
+        if engine.phase == "over":
+            return None  # the board's end stores its result: the long way
+        if kind in ("call", "card"):  # as the engine reads them: "1NT", "SA"
+            value, alert = engine.moves[-1].value, engine.moves[-1].alert
+        actions = entry.snapshot["actions"]
+        try:
+            with transaction.atomic():  # the board read and held, then the one row
+                if not _live_board_open(entry, now):
+                    return None
+                PlayAction(
+                    play_id=entry.play_id,
+                    seq=len(actions) + 1,
+                    seat=actor,
+                    kind=kind,
+                    value=value,
+                    alert=alert,
+                    user=user,
+                    created_at=now,
+                ).save(force_insert=True)
+        except IntegrityError:  # another process stored an action this one missed
+            live_drop(table_id)
+            return None
+        snapshot = {**entry.snapshot, "actions": [*actions, [actor, kind, value, alert]]}
+        live_replace(entry, snapshot=snapshot, engine=engine)
+        robots = entry.robots
+        if robots is None:
+            robots = entry.robots = TableSeat.objects.filter(
+                table_id=table_id, player__is_robot=True
+            ).exists()
+    transaction.on_commit(partial(table_broadcast, table_id=table_id, states=[snapshot]))
+    transaction.on_commit(
+        partial(table_changed.send, sender=BoardPlay, table_id=table_id, robots=robots)
+    )
+    return seat_view(snapshot, actor, table=engine)
+
+
+def _live_board_open(entry, now: datetime) -> bool:
+    """The one read of the one-write path (``board_play_open_for_key_share``): the board
+    is still in play with no result typed for it, the event still plays online with the
+    undo setting the engine has, and the round takes play (``round_past_end``)."""
+    row = board_play_open_for_key_share(entry.play_id)
+    if row is None:
+        return False
+    typed, status, ends_at, paused_at, online, undo = row
+    if typed or not online or undo != entry.snapshot["undo_allowed"]:
+        return False
+    if status == Round.Status.CLOSED:
+        return False
+    return paused_at is not None or now < ends_at
+
+
+def _act_locked(
+    *, user: User, event_id: int, table_id: int, version: int, kind: str, value: str,
+    alert: str, seat, now: datetime,
+) -> dict:  # fmt: skip
+    """The long way: the table's locks, the board's stored actions, then the action (the
+    board's end, a director's action, a refusal with its reason). The table is then kept
+    live in this process (``online.live``)."""
     with transaction.atomic(durable=True):
         table = online_table_get(event_id, table_id)
         own = _viewer(table, user)  # who asks, before anything else
         actor = _actor(table, user, own=own, kind=kind, seat=seat)
-        value = _value_text(kind, value)
-        alert = alert.strip()[:500] if isinstance(alert, str) else ""
         round_for_share(table.round_id)
         table = table_for_update(table.pk)
         table.event = table.round.event
@@ -238,8 +347,9 @@ def play_act(
         board, play, actions = _board_in_play(table, now)
         snapshot = board_snapshot(
             table=table, board=board, play=play, actions=actions,
-            base_version=play.version - len(actions), next_=None,
+            base_version=play.base_version, next_=None,
         )  # fmt: skip
+        snapshot["play_id"] = play.pk  # a process that sees it may keep the table live
         # the process's kept engine of the board, copied: no replay when it saw the
         # board's previous action (``state.shared_table``)
         engine = shared_table(snapshot).copy()
@@ -263,7 +373,9 @@ def play_act(
             play.save(update_fields=["version"])
         transaction.on_commit(partial(table_broadcast, table_id=table.pk, states=states))
         transaction.on_commit(partial(table_changed.send, sender=BoardPlay, table_id=table.pk))
-        return seat_view(snapshot, None if actor == DIRECTOR else actor, table=engine)
+        view = seat_view(snapshot, None if actor == DIRECTOR else actor, table=engine)
+    live_put(snapshot={**snapshot, "actions": list(actions)}, engine=engine, play_id=play.pk)
+    return view
 
 
 def _actor(table: EventTable, user: User, *, own: str | None, kind: str, seat) -> str:
@@ -300,8 +412,9 @@ def _board_in_play(table: EventTable, now: datetime) -> tuple[Board, BoardPlay, 
         raise play_refusal("board_over")
     if where.play is None:
         play = BoardPlay.objects.create(
-            table=table, board=where.current, version=where.base_version, started_at=now
-        )
+            table=table, board=where.current, version=where.base_version,
+            base_version=where.base_version, started_at=now,
+        )  # fmt: skip
         return where.current, play, []
     play = board_play_for_update(where.play.pk)
     if play.status != BoardPlay.Status.PLAYING:
@@ -378,7 +491,7 @@ def round_boards_cut(*, rnd: Round, now: datetime | None = None) -> int:
             actions = board_actions(play)
             snapshot = board_snapshot(
                 table=play.table, board=play.board, play=play, actions=actions,
-                base_version=play.version - len(actions), next_=nexts[play.table_id],
+                base_version=play.base_version, next_=nexts[play.table_id],
             )  # fmt: skip
             snapshot["undo_allowed"] = undo
             engine = snapshot_table(snapshot)

@@ -35,6 +35,7 @@ from tableplay.cards import SEATS, deal_parse, hand_pbn, side
 from tournaments.models import Event, Result
 from tournaments.models import Table as EventTable
 
+from .changes import change_apply
 from .models import BoardPlay, PlayAction
 from .selectors import table_seat_get
 
@@ -155,7 +156,7 @@ class _Client:
         host = _host()
         self.socket = WebsocketCommunicator(
             application,
-            f"{url}?token={token}",
+            f"{url}?token={token}&changes=1",
             headers=[(b"origin", f"http://{host}".encode()), (b"host", host.encode())],
         )
         self.sent: deque[float] = deque()
@@ -194,12 +195,15 @@ class _Client:
                 await asyncio.sleep(0.2)
                 await self._send()
                 continue
-            if message["type"] != "state":
+            if message["type"] == "change":  # what the new view adds (online.changes)
+                view = change_apply(self.view, message["change"])
+            elif message["type"] == "state":
+                view = message["table"]
+            else:
                 continue  # a warning of the clock
-            view = message["table"]
+            self.view = view
             following = view["phase"] == "over" and (view.get("next") or {}).get("board")
             if view["version"] >= version and not following:
-                self.view = view
                 return view
 
 

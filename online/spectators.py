@@ -42,7 +42,7 @@ def table_snapshot_delayed(*, table: Table, delay: int, now: datetime | None = N
     actions = [[seat, kind, value, alert] for seat, kind, value, alert, at in rows if at <= cutoff]
     return board_snapshot(
         table=table, board=play.board, play=play, actions=actions,
-        base_version=play.version - len(rows), next_=None,
+        base_version=play.base_version, next_=None,
     )  # fmt: skip
 
 

@@ -76,8 +76,12 @@ def robots_play_thread(table_id: int) -> None:
 
 
 @receiver(table_changed, dispatch_uid="robots.wake")
-def table_changed_wake(sender, *, table_id: int, **kwargs) -> None:
-    if TableSeat.objects.filter(table_id=table_id, player__is_robot=True).exists():
+def table_changed_wake(sender, *, table_id: int, robots: bool | None = None, **kwargs) -> None:
+    """A change at a table wakes its robots; ``robots``: whether it has any, when the
+    sender knows (a live table does: ``online.live``), else asked here."""
+    if robots is False:
+        return
+    if robots or TableSeat.objects.filter(table_id=table_id, player__is_robot=True).exists():
         robots_wake(table_id)
 
 

@@ -67,6 +67,17 @@ def _current_test(request):
     _running.pop()
 
 
+@pytest.fixture(autouse=True)
+def _no_live_tables():
+    """Each test starts with no live table kept by the process (``online.live``): a
+    test database rolled back gives its ids out again."""
+    from online.live import live_clear
+
+    live_clear()
+    yield
+    live_clear()
+
+
 def need_postgres() -> None:
     """Skip locally, fail in CI, when the database is not PostgreSQL. The test must be
     marked ``pytest.mark.postgres`` (so ``-m postgres`` selects every such test)."""

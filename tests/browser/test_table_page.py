@@ -12,11 +12,13 @@ of docs/online-play.md. So these tests check the page alone, through both doors.
 from __future__ import annotations
 
 import json
+import re
 from datetime import UTC, datetime, timedelta
 
 import pytest
 from django.test import Client
 
+from online.changes import view_change
 from tableplay import DIRECTOR, Action, Table, TableError, table_view
 from tests.conftest import player
 from tournaments.models import Board
@@ -49,6 +51,9 @@ class FakeTable:
         self.connected = {s: True for s in SEATS}
         self.players: dict | None = None  # who holds each seat, when the view says it
         self.chats: list[dict] = []  # the chat lines sent over the socket
+        self.sent: dict[int, dict] = {}  # the last view sent on each socket
+        self.changes_sent = 0
+        self.syncs = 0  # the page's asks for the whole view
 
     def view(self, seat: str | None) -> dict:
         data = table_view(self.engine, seat)
@@ -91,8 +96,21 @@ class FakeTable:
             ws.send(json.dumps(line))
 
     def broadcast(self) -> None:
+        """Each socket its seat's new view: as a change when it asked for changes (the
+        page does: online.changes), counted from the last view it was sent."""
         for seat, ws in self.sockets:
-            ws.send(json.dumps({"type": "state", "table": self.view(seat)}))
+            self.send_view(seat, ws)
+
+    def send_view(self, seat, ws, *, whole: bool = False) -> None:
+        view = self.view(seat)
+        last = self.sent.get(id(ws))
+        self.sent[id(ws)] = view
+        if whole or last is None or "changes=1" not in ws.url or last["board"] != view["board"]:
+            ws.send(json.dumps({"type": "state", "table": view}))
+            return
+        change = view_change(last, view)
+        self.changes_sent += 1
+        ws.send(json.dumps({"type": "change", "version": view["version"], "change": change}))
 
     def serve(self, page, seat: str | None, *, socket: bool) -> None:
         """Route the page's REST door (and its WebSocket when ``socket``) here."""
@@ -121,6 +139,10 @@ class FakeTable:
                 if message.get("type") == "chat":
                     self.chat(seat, message)
                     return
+                if message.get("type") == "sync":
+                    self.syncs += 1
+                    self.send_view(seat, ws, whole=True)
+                    return
                 if message.get("type") != "act":
                     return
                 self.socket_acts.append(message)
@@ -129,10 +151,11 @@ class FakeTable:
                     ws.send(json.dumps({"type": "error", "id": message["id"], **error}))
 
             ws.on_message(on_message)
-            ws.send(json.dumps({"type": "state", "table": self.view(seat)}))
+            self.send_view(seat, ws, whole=True)
 
         page.route_web_socket(
-            f"**/ws/events/{self.table.event_id}/tables/{self.table.pk}/", ws_handler
+            re.compile(rf"/ws/events/{self.table.event_id}/tables/{self.table.pk}/(\?.*)?$"),
+            ws_handler,
         )
 
 
@@ -242,6 +265,20 @@ def test_a_board_at_the_table_on_a_phone_over_the_websocket(live_server, online,
         page.screenshot(path="/tmp/table-phone-play.png", full_page=True)
         assert_fits(page, PHONE["width"])
         assert errors == []
+        # the refusal of the alert with no text went once the call was made
+        assert page.locator('[data-slot="error"]').is_hidden()
+        # everything after the first view came as changes (online.changes), the page
+        # drew each one; one out of step makes it ask for the whole view
+        assert fake.changes_sent == 7  # 1NT, four passes, 3NT, the lead
+        seat, ws = fake.sockets[-1]
+        gap = fake.engine.version + 2
+        ws.send(json.dumps({"type": "change", "version": gap, "change": {"set": {}}}))
+        for _ in range(50):
+            if fake.syncs:
+                break
+            page.wait_for_timeout(100)
+        assert fake.syncs == 1
+        assert page.locator(".seat-top .pcard").count() == 13  # the whole view, drawn again
     finally:
         context.close()
 

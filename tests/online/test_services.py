@@ -274,7 +274,7 @@ def test_the_snapshot_is_what_a_restart_rebuilds(online):
         engine = online.engine()
         if engine.phase != "auction":
             break
-    assert online.engine().version == BoardPlay.objects.get(table=online.table).version
+    assert online.engine().version == BoardPlay.objects.get(table=online.table).version_now()
     assert rng  # the state is only what is stored
     assert timezone.now()
 

@@ -15,8 +15,9 @@ from django.contrib.auth import get_user_model
 from django.test import override_settings
 
 from config.asgi import application
+from online.changes import change_apply
 from online.models import PlayAction
-from tableplay import Action, Table
+from tableplay import Action, Table, table_view
 from tableplay.cards import seat_next
 from tests.conftest import api_token_for
 from tests.factories import UserFactory
@@ -42,9 +43,11 @@ def path(online, token=None):
     return f"{url}?token={token}" if token else url
 
 
-def connect(online, token):
-    """A communicator signed in with an API ``token`` on the URL."""
-    return WebsocketCommunicator(application, path(online, token), headers=HEADERS)
+def connect(online, token, *, changes=False):
+    """A communicator signed in with an API ``token`` on the URL (``changes``: one that
+    asks for changes, not whole views)."""
+    url = path(online, token) + ("&changes=1" if changes else "")
+    return WebsocketCommunicator(application, url, headers=HEADERS)
 
 
 def tokens(online, *extra):
@@ -188,11 +191,16 @@ def _cards_in(message: dict) -> set[str]:
 # Declarer plays two hands as fast as the test loop runs: the rate limit is tested on
 # its own (test_bad_large_and_fast_messages_are_refused_to_the_sender), not here.
 @override_settings(ONLINE_MESSAGES_PER_SECOND=10_000)
-def test_no_message_to_a_seat_shows_a_card_it_may_not_see(online):
+@pytest.mark.parametrize("changes", [False, True], ids=["whole", "changes"])
+def test_no_message_to_a_seat_shows_a_card_it_may_not_see(online, changes):
     """A whole board with four seat connections: every message each seat receives shows
     only its own hand, dummy once the lead is faced, the cards played, and all four hands
-    once the board is over (docs/rules.md § Online play, what a seat sees)."""
+    once the board is over (docs/rules.md § Online play, what a seat sees). A connection
+    that asks for changes is checked on every change it receives and on the view it
+    makes of them, which is the seat's whole view at every version."""
     rng = random.Random(11)
+    views: dict[str, dict] = {}
+    seen_last: dict[int, dict] = {}  # the last view of each board (N's, at the end)
     snapshot = online.snapshot()
     board = snapshot["board"]
     engine = Table(snapshot["deal"], snapshot["dealer"], snapshot["vulnerability"])
@@ -205,12 +213,24 @@ def test_no_message_to_a_seat_shows_a_card_it_may_not_see(online):
             message = await comm.receive_json_from(timeout=15)
             received[seat].append(message)
             _check(message, seat, _allowed(engine)[seat], board)
+            if message["type"] == "change":  # what it adds, then the view it makes
+                shown = _cards_in({"change": message["change"]})
+                assert shown <= _allowed(engine)[seat], (seat, sorted(shown))
+                views[seat] = change_apply(views[seat], message["change"])
+                assert views[seat]["version"] == message["version"]
+                message = {"type": "state", "table": views[seat]}
+                _check(message, seat, _allowed(engine)[seat], board)
+                assert_whole_view(views[seat], engine, seat)
+            elif message["type"] == "state":
+                views[seat] = message["table"]
             table = message.get("table") or {}
+            if table:
+                seen_last[table["board"]] = table
             if table.get("board") == board and table.get("version") == version:
                 return
 
     async def scenario():
-        comms = {s: connect(online, token[s]) for s in "NESW"}
+        comms = {s: connect(online, token[s], changes=changes) for s in "NESW"}
         for seat, comm in comms.items():
             await comm.connect(timeout=10)
             await until_version(seat, comm, 0)
@@ -231,18 +251,25 @@ def test_no_message_to_a_seat_shows_a_card_it_may_not_see(online):
                 await until_version(s, comm, engine.version)
         for s, comm in comms.items():  # the next board's first state
             received[s] += await drain(comm, 0.3)
+            if s == "N":
+                seen_last[board] = views["N"]
             for message in received[s]:
                 _check(message, s, _allowed(engine)[s], board)
             await comm.disconnect()
 
     run(scenario)
     for seat in "NESW":
-        assert all(m["type"] == "state" for m in received[seat]), received[seat][-3:]
+        kinds = {m["type"] for m in received[seat][1:]}
+        assert kinds == ({"change", "state"} if changes else {"state"}), received[seat][-3:]
         assert len(received[seat]) >= 10
-    last = [m for m in received["N"] if m["table"]["board"] == board][-1]
+    if changes:  # a change per action, whole views only for a new board
+        boards = [m for m in received["N"] if m["type"] == "state"]
+        assert len(boards) == 2, [m["table"]["board_number"] for m in boards]
+    last = {"table": seen_last[board]}
     assert last["table"]["phase"] == "over" and last["table"]["deal"]
     assert last["table"]["next"]["board_number"] == 2
-    assert any(m["table"]["board"] != board for m in received["N"])  # the next one started
+    # the next one started
+    assert any(m["table"]["board"] != board for m in received["N"] if m["type"] == "state")
 
 
 def _allowed(engine: Table) -> dict[str, set[str]]:
@@ -260,6 +287,13 @@ def _allowed(engine: Table) -> dict[str, set[str]]:
             seen |= set(engine.hands[engine.dummy])
         out[seat] = seen
     return out
+
+
+def assert_whole_view(view: dict, engine: Table, seat: str) -> None:
+    """A view made of changes is the seat's whole view of the engine (the fields the
+    engine gives: ``tableplay.table_view``)."""
+    whole = table_view(engine, seat)
+    assert {k: view[k] for k in whole} == whole
 
 
 def _check(message: dict, seat: str, allowed: set[str], board: int) -> None:

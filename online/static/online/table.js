@@ -31,6 +31,7 @@
 
   var view = null; // the last table drawn
   var held = null; // the next board's table, held while the finished one is read
+  var served = null; // the last view the socket sent: what its next change counts from
   var socket = null;
   var socketOpen = false;
   var socketTries = 0;
@@ -721,6 +722,7 @@
 
   function act(kind, value, alert) {
     if (!view || busy) return;
+    slot("error").hidden = true; // a new try: the last refusal no longer stands
     var message = { version: view.version, kind: kind };
     if (value !== undefined) message.value = value;
     if (alert !== undefined && alert !== null) message.alert = alert;
@@ -756,10 +758,34 @@
     });
   }
 
+  // What a change adds to the last view the server sent (online/changes.py, the same rule):
+  // set whole, lists spliced from their first changed place, mappings merged by key.
+  function applyChange(last, change) {
+    var next = Object.assign({}, last, change.set || {});
+    Object.keys(change.splice || {}).forEach(function (key) {
+      var at = change.splice[key][0];
+      next[key] = (last[key] || []).slice(0, at).concat(change.splice[key][1]);
+    });
+    Object.keys(change.merge || {}).forEach(function (key) {
+      next[key] = Object.assign({}, last[key] || {}, change.merge[key]);
+    });
+    return next;
+  }
+
   function onSocketMessage(event) {
     var msg;
     try { msg = JSON.parse(event.data); } catch (e) { return; }
-    if (msg.type === "state") receive(msg.table);
+    if (msg.type === "state") { served = msg.table; receive(msg.table); }
+    else if (msg.type === "change") {
+      // a change counts from the last view sent; one that does not follow it (a gap)
+      // asks for the whole view
+      if (served && (msg.version === served.version || msg.version === served.version + 1)) {
+        served = applyChange(served, msg.change || {});
+        receive(served);
+      } else if (socketOpen && socket) {
+        socket.send(JSON.stringify({ type: "sync" }));
+      }
+    }
     else if (msg.type === "error" && typeof msg.id === "string" && msg.id.indexOf("m-") === 0) {
       root.dispatchEvent(new CustomEvent("play:chat-error", { detail: msg })); // a chat line's, not an action's
     } else if (msg.type === "error") {
@@ -816,7 +842,10 @@
   function connect() {
     // no socket address (the practice table, practice/views.py): polling only
     if (!cfg.ws || !("WebSocket" in window)) { startPolling(); return; }
-    var url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + cfg.ws;
+    // changes, not whole views, after the first (online/changes.py)
+    var url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + cfg.ws +
+      (cfg.ws.indexOf("?") < 0 ? "?" : "&") + "changes=1";
+    served = null;
     var ws;
     try { ws = new WebSocket(url); } catch (e) { startPolling(); scheduleReconnect(); return; }
     socket = ws;
