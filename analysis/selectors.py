@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from .models import BoardAnalysis
+from django.core.exceptions import ObjectDoesNotExist
 
-__all__ = ["ANALYSIS_FIELDS", "analyses_read"]
+from .models import BoardAnalysis
+from .services import result_cards, result_contract
+
+__all__ = ["ANALYSIS_FIELDS", "analyses_of"]
 
 ANALYSIS_FIELDS = (
     "card_costs", "tricks_after", "claim_cost", "par_score", "imps_from_par", "missed_game",
@@ -12,10 +15,25 @@ ANALYSIS_FIELDS = (
 )  # fmt: skip
 
 
-def analyses_read(*, result_ids) -> dict[int, dict]:
-    """The stored analysis of each of ``result_ids`` that has one, by result id: one
-    query (the board page, through ``tournaments.extensions.result_analyses``)."""
-    rows = BoardAnalysis.objects.filter(result_id__in=list(result_ids)).values(
-        "result_id", *ANALYSIS_FIELDS
-    )
-    return {row.pop("result_id"): row for row in rows}
+def _analysis_dict(row: BoardAnalysis, result) -> dict:
+    played = result_contract(result)
+    return {
+        **{name: getattr(row, name) for name in ANALYSIS_FIELDS},
+        "cards": result_cards(result, played[0]) if played else [],
+    }
+
+
+def analyses_of(*, results) -> dict[int, dict]:
+    """The stored analysis of each of ``results`` that has one, by result id, with
+    ``cards``: the cards of its play in the order played (``card_costs`` and
+    ``tricks_after`` are parallel to them). No query for results loaded with their
+    analysis joined (``tournaments.extensions.result_joins``: the board page and its
+    API)."""
+    out = {}
+    for result in results:
+        try:
+            row = result.analysis
+        except ObjectDoesNotExist:
+            continue
+        out[result.pk] = _analysis_dict(row, result)
+    return out

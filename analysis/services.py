@@ -14,7 +14,7 @@ from online.models import BoardPlay, PlayAction
 from practice.models import PracticeBoard
 from scoring import format_contract
 from tableplay.cards import seat_next
-from tableplay.records import auction_calls, play_tricks, trump_of
+from tableplay.records import auction_calls, play_tricks, record_split, trump_of
 from tableplay.rules import auction_outcome
 from tournaments.models import Board, Result
 from tournaments.services.analysis import boards_analyse
@@ -24,6 +24,8 @@ from .models import BoardAnalysis
 
 __all__ = [
     "PlayRecord",
+    "result_cards",
+    "result_contract",
     "practice_board_analyse",
     "result_analyse",
     "result_play",
@@ -46,9 +48,10 @@ class PlayRecord:
         self.claim = claim
 
 
-def result_play(result: Result) -> PlayRecord | None:
-    """The play of a result as stored (``Result.auction``/``Result.play``), or None when
-    there is nothing to analyse: an adjusted score, or an auction that never ended."""
+def result_contract(result: Result) -> tuple[str, str | None] | None:
+    """The contract ("4SX", "PASS") and declarer a result was played in: its own, or for
+    a cut board its auction's when the auction had ended; None otherwise (an adjusted
+    score, an auction that never ended)."""
     if result.status == Result.Status.ADJUSTED:
         return None
     contract, declarer = (result.contract or "").upper(), result.declarer or None
@@ -63,10 +66,30 @@ def result_play(result: Result) -> PlayRecord | None:
             return None
         contract = format_contract(outcome)
     if contract == "PASS" or not declarer:
-        return PlayRecord("PASS", None, [], None, None)
+        return "PASS", None
+    return contract, declarer
+
+
+def result_cards(result: Result, contract: str) -> list[str]:
+    """The cards of a result's stored play in the order they were played."""
+    if contract == "PASS":
+        return []
     tricks = play_tricks(result.play, trump_of(contract))
-    cards = [card for trick in tricks for _, card in trick.cards]
-    if tricks and tricks[0].leader != seat_next(declarer):
+    return [card for trick in tricks for _, card in trick.cards]
+
+
+def result_play(result: Result) -> PlayRecord | None:
+    """The play of a result as stored (``Result.auction``/``Result.play``), or None when
+    there is nothing to analyse: an adjusted score, or an auction that never ended."""
+    played = result_contract(result)
+    if played is None:
+        return None
+    contract, declarer = played
+    if contract == "PASS":
+        return PlayRecord("PASS", None, [], None, None)
+    cards = result_cards(result, contract)
+    first = record_split(result.play)[0]
+    if cards and first != seat_next(declarer):
         logger.warning("result %s: its play does not start at declarer's left", result.pk)
         return None
     claim = None

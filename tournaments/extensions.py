@@ -61,19 +61,25 @@ def simulation_analyser() -> SimulationAnalyser | None:
     return simulation_analysers[-1] if simulation_analysers else None
 
 
-#: Readers of the stored analysis of results' play (the analysis app, ``docs/rules.md`` §
-#: The analysis of the play): ``reader(*, result_ids) -> {result id: dict}`` with
+#: Relations of ``Result`` that other apps join to a board's results query
+#: (``selectors.board_results_get``), in the same query: the analysis app's
+#: ``"analysis"`` (its ``BoardAnalysis``, ``docs/rules.md`` § The analysis of the play).
+result_joins: list[str] = []
+
+#: Readers of the stored analysis of results' play (the analysis app):
+#: ``reader(*, results) -> {result id: dict}`` with ``cards`` (in the order played),
 #: ``card_costs``, ``tricks_after``, ``claim_cost``, ``par_score``, ``imps_from_par``,
-#: ``missed_game`` and ``missed_slam``, in one query. The board page shows them.
+#: ``missed_game`` and ``missed_slam``, from what ``result_joins`` joined: no query. The
+#: board page and its API show them.
 result_analysis_readers: list[Callable[..., dict]] = []
 
 
-def result_analyses(*, result_ids) -> dict:
-    """``{result id: analysis dict}`` for those of ``result_ids`` analysed ({} when no
-    app registered a reader)."""
+def result_analyses(*, results) -> dict:
+    """``{result id: analysis dict}`` for those of ``results`` analysed ({} when no app
+    registered a reader)."""
     found: dict = {}
     for read in result_analysis_readers:
-        found.update(read(result_ids=result_ids))
+        found.update(read(results=results))
     return found
 
 

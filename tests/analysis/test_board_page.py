@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from analysis.models import BoardAnalysis
 from analysis.services import result_analyse
-from tests.conftest import player
+from tests.conftest import api_client, player
 from tests.tournaments.test_board_replay import page, played, replays_of  # noqa: F401
 from tournaments.models import Result
 
@@ -60,3 +60,23 @@ def test_the_analysis_costs_no_query_per_result(client, played):  # noqa: F811
         assert ("dd-summary" in html) is analysed
     assert BoardAnalysis.objects.count() == 1
     assert counts[0] == counts[1]
+
+
+def test_the_board_api_gives_each_results_analysis(played):  # noqa: F811
+    event, table1, table2, board, table = played
+    result = Result.objects.get(table=table2, board=board)
+    url = f"/api/events/{event.pk}/boards/1/"
+    client = api_client(player(table2.ns))
+    (line,) = [r for r in client.get(url).json()["results"] if r["id"] == result.pk]
+    assert line["analysis"] is None  # not analysed yet
+    analysis = result_analyse(result_id=result.pk)
+
+    (line,) = [r for r in client.get(url).json()["results"] if r["id"] == result.pk]
+
+    got = line["analysis"]
+    assert got["cards"] == [c.value for c in table.cards]
+    assert got["card_costs"] == analysis.card_costs and len(got["card_costs"]) == 52
+    assert got["tricks_after"] == analysis.tricks_after
+    assert got["imps_from_par"] == analysis.imps_from_par and got["claim_cost"] is None
+    hidden = api_client(player(table1.ns))  # has not played board 1 yet
+    assert hidden.get(url).status_code == 403  # the one rule: not played yet

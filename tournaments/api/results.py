@@ -12,6 +12,7 @@ from rest_framework.views import APIView
 
 from .. import selectors, services
 from ..errors import BridgeError
+from ..extensions import result_analyses
 from ..formats import format_for
 from ..formats.movements.api import MovementRowSerializer, movement_row_data
 from ..formats.movements.selectors import movement_next_get
@@ -364,6 +365,35 @@ class _SeatSerializer(serializers.Serializer):
         ref_name = "TableSeat"
 
 
+class _PlayAnalysisSerializer(serializers.Serializer):
+    """docs/rules.md § The analysis of the play."""
+
+    cards = serializers.ListField(
+        child=serializers.CharField(), help_text='The cards in the order played ("SA").'
+    )
+    card_costs = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="Parallel to cards: the tricks the card's side lost with it, double dummy.",
+    )
+    tricks_after = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="Parallel to cards: the tricks the card's side could still take on the "
+        "whole deal after it (won plus double dummy).",
+    )
+    claim_cost = serializers.IntegerField(
+        allow_null=True, help_text="Tricks a claim gave up double dummy; null: no claim."
+    )
+    par_score = serializers.IntegerField(allow_null=True, help_text="NS's par.")
+    imps_from_par = serializers.IntegerField(
+        allow_null=True, help_text="The table's NS score against par, in IMPs, NS's side."
+    )
+    missed_game = serializers.BooleanField()
+    missed_slam = serializers.BooleanField()
+
+    class Meta:
+        ref_name = "PlayAnalysis"
+
+
 class _BoardResultSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     table = serializers.IntegerField(source="table.number", help_text="Table number.")
@@ -380,6 +410,11 @@ class _BoardResultSerializer(serializers.Serializer):
         "individual event's four players, a team's line-up); else empty."
     )
 
+    analysis = serializers.SerializerMethodField(
+        help_text="The double-dummy analysis of its play; null until it is analysed (a "
+        "board with its play, in the background at its end)."
+    )
+
     class Meta:
         ref_name = "BoardResult"
 
@@ -387,6 +422,11 @@ class _BoardResultSerializer(serializers.Serializer):
     def get_seats(self, result):
         seats = self.context.get("seats", {}).get(result.table_id, [])
         return _SeatSerializer(seats, many=True).data
+
+    @extend_schema_field(_PlayAnalysisSerializer(allow_null=True))
+    def get_analysis(self, result):
+        analysis = self.context.get("analyses", {}).get(result.pk)
+        return None if analysis is None else _PlayAnalysisSerializer(analysis).data
 
 
 class BoardDetailApi(APIView):
@@ -429,6 +469,6 @@ class BoardDetailApi(APIView):
             )
         results = selectors.board_results_get(board=board)
         seats = selectors.table_seats_get(table_ids={r.table_id for r in results})
-        return Response(
-            self.OutputSerializer(board, context={"results": results, "seats": seats}).data
-        )
+        analyses = result_analyses(results=results)
+        context = {"results": results, "seats": seats, "analyses": analyses}
+        return Response(self.OutputSerializer(board, context=context).data)

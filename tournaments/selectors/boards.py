@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db.models import Prefetch
 
+from ..extensions import result_joins
 from ..models import (
     Board,
     EntryMember,
@@ -14,10 +15,11 @@ from ..models import (
 
 
 def board_results_get(*, board: Board) -> list[Result]:
-    """Every result of a board with both pairs' players, best NS score first."""
+    """Every result of a board with both pairs' players, best NS score first (and what
+    other apps join to it: ``extensions.result_joins``)."""
     results = list(
         Result.objects.filter(board=board)
-        .select_related("table")
+        .select_related("table", *result_joins)
         .prefetch_related(
             Prefetch("table__ns__members", queryset=EntryMember.objects.select_related("player")),
             Prefetch("table__ew__members", queryset=EntryMember.objects.select_related("player")),

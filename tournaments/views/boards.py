@@ -249,7 +249,7 @@ def board_detail(request: HttpRequest, event_id: int, number: int) -> HttpRespon
             if format_for(event).scores_on_arrival
             else {}
         )
-        analyses = result_analyses(result_ids=[r.pk for r in results])
+        analyses = result_analyses(results=results)  # joined: no query
         for row in rows:
             analysis = analyses.get(row.result.pk)
             row.replay = _replay(row.result, board, analysis)
