@@ -38,7 +38,7 @@ from tournaments.services.results_online import (
 
 from .double_dummy import cut_result_double_dummy
 from .extensions import table_looked_at
-from .live import live_drop, live_get, live_put, live_replace
+from .live import LiveTable, live_drop, live_get, live_put, live_replace
 from .lock_objects import (
     board_play_for_update,
     board_play_open_for_key_share,
@@ -188,23 +188,42 @@ def play_act(
     other action, and any the live table cannot decide alone (the board's end, a
     director's, a refusal), takes the long way under the table's locks."""
     now = now or timezone.now()
-    if seated is None or kind in DIRECTOR_KINDS:
-        table = online_table_get(event_id, table_id)
-        seated = _viewer(table, user)  # who asks, before anything else
-        _actor(table, user, own=seated, kind=kind, seat=seat)
-    elif seat is not None and seat != seated:
-        raise play_refusal("not_seated")
-    elif kind not in PLAYER_KINDS:
-        raise play_refusal("bad_action")
-    value = _value_text(kind, value)
-    alert = alert.strip()[:500] if isinstance(alert, str) else ""
-    if seated is not None and kind in PLAYER_KINDS:
-        view = _act_live(
-            user=user, event_id=event_id, table_id=table_id, actor=seated, version=version,
-            kind=kind, value=value, alert=alert, now=now,
+    entry = live_get(table_id)
+    if entry is not None and (entry.event_id != event_id or kind not in PLAYER_KINDS):
+        entry = None
+    view = None
+    if entry is None:  # not kept live here: the long way, which keeps it
+        return _act_locked(
+            user=user, event_id=event_id, table_id=table_id, version=version, kind=kind,
+            value=value, alert=alert, seat=seat, now=now,
         )  # fmt: skip
-        if view is not None:
-            return view
+    try:
+        # the table's live entry held across the commit: its next action waits for this
+        # one; the transaction is the action's own, never inside a caller's
+        with entry.lock, transaction.atomic(durable=True):
+            if seated is None or kind in DIRECTOR_KINDS:
+                table = online_table_get(event_id, table_id)
+                seated = _viewer(table, user)  # who asks, before anything else
+                _actor(table, user, own=seated, kind=kind, seat=seat)
+            elif seat is not None and seat != seated:
+                raise play_refusal("not_seated")
+            elif kind not in PLAYER_KINDS:
+                raise play_refusal("bad_action")
+            value = _value_text(kind, value)
+            alert = alert.strip()[:500] if isinstance(alert, str) else ""
+            if seated is not None and live_get(table_id) is entry:
+                view = _act_live(
+                    entry, user=user, actor=seated, version=version, kind=kind,
+                    value=value, alert=alert, now=now,
+                )  # fmt: skip
+    except IntegrityError:  # another process stored an action this one missed
+        live_drop(table_id)
+    except BaseException:
+        if view is not None:  # moved on, then not committed: read it again
+            live_drop(table_id)
+        raise
+    if view is not None:
+        return view
     return _act_locked(
         user=user, event_id=event_id, table_id=table_id, version=version, kind=kind,
         value=value, alert=alert, seat=seat, now=now,
@@ -212,58 +231,42 @@ def play_act(
 
 
 def _act_live(
-    *, user: User, event_id: int, table_id: int, actor: str, version: int, kind: str,
-    value: str, alert: str, now: datetime,
+    entry: LiveTable, *, user: User, actor: str, version: int, kind: str, value: str,
+    alert: str, now: datetime,
 ) -> dict | None:  # fmt: skip
-    """The one-write path (``online.live``): the action checked against the engine in
-    memory, then one read (the board still in play, its round open: docs/rules.md §
-    Online play, the clock) and one row written, whose unique ``(play, seq)`` is the
-    version check. None when the live table cannot decide it alone: the long way then
-    answers from the stored table (a refusal, the board's end, an engine that missed
-    another process's action)."""
-    entry = live_get(table_id)
-    if entry is None or entry.event_id != event_id:
+    """The one-write path (``online.live``), inside ``play_act``'s transaction with the
+    entry's lock held: the action checked against the engine in memory, then one read
+    (the board still in play, its round open: docs/rules.md § Online play, the clock) and
+    one row written, whose unique ``(play, seq)`` is the version check (``IntegrityError``
+    when another process stored that action first). None when the live table cannot
+    decide it alone: the long way then answers from the stored table (a refusal, the
+    board's end). The entry moves on with the row (``play_act`` drops it if the commit
+    then fails)."""
+    engine = entry.engine.copy()
+    try:
+        engine.apply(Action(kind, actor, value, alert), version=version)
+    except TableError:
         return None
-    with entry.lock:
-        if live_get(table_id) is not entry:
-            return None  # dropped while this waited
-        engine = entry.engine.copy()
-        try:
-            engine.apply(Action(kind, actor, value, alert), version=version)
-        except TableError:
-            return None
-        if engine.phase == "over":
-            return None  # the board's end stores its result: the long way
-        if kind in ("call", "card"):  # as the engine reads them: "1NT", "SA"
-            value, alert = engine.moves[-1].value, engine.moves[-1].alert
-        actions = entry.snapshot["actions"]
-        try:
-            with transaction.atomic():  # the board read and held, then the one row
-                if not _live_board_open(entry, now):
-                    return None
-                PlayAction(
-                    play_id=entry.play_id,
-                    seq=len(actions) + 1,
-                    seat=actor,
-                    kind=kind,
-                    value=value,
-                    alert=alert,
-                    user=user,
-                    created_at=now,
-                ).save(force_insert=True)
-        except IntegrityError:  # another process stored an action this one missed
-            live_drop(table_id)
-            return None
-        snapshot = {**entry.snapshot, "actions": [*actions, [actor, kind, value, alert]]}
-        live_replace(entry, snapshot=snapshot, engine=engine)
-        robots = entry.robots
-        if robots is None:
-            robots = entry.robots = TableSeat.objects.filter(
-                table_id=table_id, player__is_robot=True
-            ).exists()
-    transaction.on_commit(partial(table_broadcast, table_id=table_id, states=[snapshot]))
+    if engine.phase == "over":
+        return None  # the board's end stores its result: the long way
+    if not _live_board_open(entry, now):  # the board read and held until the commit
+        return None
+    if kind in ("call", "card"):  # as the engine reads them: "1NT", "SA"
+        value, alert = engine.moves[-1].value, engine.moves[-1].alert
+    actions = entry.snapshot["actions"]
+    PlayAction(
+        play_id=entry.play_id, seq=len(actions) + 1, seat=actor, kind=kind, value=value,
+        alert=alert, user=user, created_at=now,
+    ).save(force_insert=True)  # fmt: skip
+    snapshot = {**entry.snapshot, "actions": [*actions, [actor, kind, value, alert]]}
+    if entry.robots is None:
+        entry.robots = TableSeat.objects.filter(
+            table_id=entry.table_id, player__is_robot=True
+        ).exists()
+    live_replace(entry, snapshot=snapshot, engine=engine)  # dropped if the commit fails
+    transaction.on_commit(partial(table_broadcast, table_id=entry.table_id, states=[snapshot]))
     transaction.on_commit(
-        partial(table_changed.send, sender=BoardPlay, table_id=table_id, robots=robots)
+        partial(table_changed.send, sender=BoardPlay, table_id=entry.table_id, robots=entry.robots)
     )
     return seat_view(snapshot, actor, table=engine)
 
@@ -284,8 +287,8 @@ def _live_board_open(entry, now: datetime) -> bool:
 
 
 def _act_locked(
-    *, user: User, event_id: int, table_id: int, version: int, kind: str, value: str,
-    alert: str, seat, now: datetime,
+    *, user: User, event_id: int, table_id: int, version: int, kind: str, value, alert,
+    seat, now: datetime,
 ) -> dict:  # fmt: skip
     """The long way: the table's locks, the board's stored actions, then the action (the
     board's end, a director's action, a refusal with its reason). The table is then kept
@@ -294,6 +297,8 @@ def _act_locked(
         table = online_table_get(event_id, table_id)
         own = _viewer(table, user)  # who asks, before anything else
         actor = _actor(table, user, own=own, kind=kind, seat=seat)
+        value = _value_text(kind, value)
+        alert = alert.strip()[:500] if isinstance(alert, str) else ""
         round_for_share(table.round_id)
         table = table_for_update(table.pk)
         table.event = table.round.event
