@@ -42,13 +42,14 @@ class Watch:
     opened_at: datetime
     closed_at: datetime | None
     flags: list[str] = field(default_factory=list)
+    time_zone: str = ""  # the event's, in which its times are shown
 
 
 def kibitz_log(events) -> dict:
     """The events' watches (spectators' sockets), the flagged first."""
     watches = [
-        Watch(pk, event_id, table_id, number, user_id, name or username, network, opened, closed)
-        for pk, event_id, table_id, number, user_id, name, username, network, opened, closed in (
+        Watch(*row[:5], row[5] or row[6], *row[7:10], time_zone=row[10])
+        for row in (
             WatchLog.objects.filter(event__in=events, seat="")
             .order_by("opened_at", "pk")
             .values_list(
@@ -62,6 +63,7 @@ def kibitz_log(events) -> dict:
                 "network",
                 "opened_at",
                 "closed_at",
+                "event__time_zone",
             )  # fmt: skip
         )
     ]
