@@ -274,6 +274,9 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         view's version: ``online.changes``). Another board, or the first view, goes
         whole."""
         last = getattr(self, "last_view", None)
+        same_board = last is not None and last["board"] == view["board"]
+        if not whole and same_board and view["version"] < last["version"]:
+            return  # an older change arriving after a newer one (two threads' sends)
         view = view_carried(last, view)
         change = None
         if self.changes and not whole and last is not None and last["board"] == view["board"]:

@@ -212,17 +212,22 @@ def play_act(
             value = _value_text(kind, value)
             alert = alert.strip()[:500] if isinstance(alert, str) else ""
             if seated is not None and live_get(table_id) is entry:
-                view = _act_live(
+                done = _act_live(
                     entry, user=user, actor=seated, version=version, kind=kind,
                     value=value, alert=alert, now=now,
                 )  # fmt: skip
+                if done is not None:
+                    view, snapshot = done
     except IntegrityError:  # another process stored an action this one missed
         live_drop(table_id)
     except BaseException:
         if view is not None:  # moved on, then not committed: read it again
             live_drop(table_id)
         raise
-    if view is not None:
+    if view is not None:  # committed: told once the entry's lock is let go (the robots
+        # woken here may act at this table in this thread)
+        table_broadcast(table_id=table_id, states=[snapshot])
+        table_changed.send(sender=BoardPlay, table_id=table_id, robots=entry.robots)
         return view
     return _act_locked(
         user=user, event_id=event_id, table_id=table_id, version=version, kind=kind,
@@ -233,7 +238,7 @@ def play_act(
 def _act_live(
     entry: LiveTable, *, user: User, actor: str, version: int, kind: str, value: str,
     alert: str, now: datetime,
-) -> dict | None:  # fmt: skip
+) -> tuple[dict, dict] | None:  # fmt: skip
     """The one-write path (``online.live``), inside ``play_act``'s transaction with the
     entry's lock held: the action checked against the engine in memory, then one read
     (the board still in play, its round open: docs/rules.md § Online play, the clock) and
@@ -241,7 +246,8 @@ def _act_live(
     when another process stored that action first). None when the live table cannot
     decide it alone: the long way then answers from the stored table (a refusal, the
     board's end). The entry moves on with the row (``play_act`` drops it if the commit
-    then fails)."""
+    then fails). Returns the actor's view and the table's new snapshot, which
+    ``play_act`` sends once committed."""
     engine = entry.engine.copy()
     try:
         engine.apply(Action(kind, actor, value, alert), version=version)
@@ -264,11 +270,7 @@ def _act_live(
             table_id=entry.table_id, player__is_robot=True
         ).exists()
     live_replace(entry, snapshot=snapshot, engine=engine)  # dropped if the commit fails
-    transaction.on_commit(partial(table_broadcast, table_id=entry.table_id, states=[snapshot]))
-    transaction.on_commit(
-        partial(table_changed.send, sender=BoardPlay, table_id=entry.table_id, robots=entry.robots)
-    )
-    return seat_view(snapshot, actor, table=engine)
+    return seat_view(snapshot, actor, table=engine), snapshot
 
 
 def _live_board_open(entry, now: datetime) -> bool:
