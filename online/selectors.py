@@ -222,10 +222,13 @@ def table_snapshot_get(*, table: Table) -> dict:
     if where.current is not None and table.round.is_open:
         actions = board_actions(where.play)
         base = where.play.base_version if where.play is not None else where.base_version
-        return board_snapshot(
+        snapshot = board_snapshot(
             table=table, board=where.current, play=where.play, actions=actions,
             base_version=base, next_=None, players=names,
         )  # fmt: skip
+        if where.play is not None:  # the board in play: a process may keep it live
+            snapshot["play_id"] = where.play.pk
+        return snapshot
     last = where.last
     next_ = round_over_next(table=table, holders=holders)
     if last is None:  # no board to play here (a bye, or every result typed)

@@ -38,7 +38,7 @@ from tournaments.services.results_online import (
 
 from .double_dummy import cut_result_double_dummy
 from .extensions import table_looked_at
-from .live import LiveTable, live_drop, live_get, live_put, live_replace
+from .live import LiveTable, live_drop, live_get, live_observe, live_put, live_replace
 from .lock_objects import (
     board_play_for_update,
     board_play_open_for_key_share,
@@ -123,7 +123,9 @@ def table_state_get(*, user: User, event_id: int, table_id: int) -> dict:
         delay = table_watch_delay(table=table, user=user)
         if delay:
             return spectator_view(table=table, delay=delay)
-    return seat_view(table_snapshot_get(table=table), seat)
+    snapshot = table_snapshot_get(table=table)
+    live_observe(snapshot)  # the table kept live here from what was read (online.live)
+    return seat_view(snapshot, seat)
 
 
 def table_broadcast(*, table_id: int, states: list[dict]) -> None:
@@ -251,7 +253,10 @@ def _act_live(
     engine = entry.engine.copy()
     try:
         engine.apply(Action(kind, actor, value, alert), version=version)
-    except TableError:
+    except TableError as error:
+        if error.code == "stale" and version < entry.engine.version:
+            # the stored table is at least as far as this one: the sender is behind
+            raise play_refusal("stale") from None
         return None
     if engine.phase == "over":
         return None  # the board's end stores its result: the long way

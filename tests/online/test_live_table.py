@@ -175,3 +175,42 @@ def test_a_change_makes_the_seat_s_next_view_and_says_only_what_changed(online):
             assert change_apply(before[seat], change) == after
             assert set(change.get("set", {})) & {"hands", "auction", "play"} == set()
             before[seat] = after
+
+
+def test_a_call_sent_again_behind_a_live_table_is_refused_stale_without_the_long_way(online):
+    """A client that sends again an action already stored (its version behind the live
+    table's, which holds only stored actions) is refused at once: no lock, no replay."""
+    dealer = online.engine().to_play
+    online.act(dealer, "call", "1C")
+    nxt = online.engine().to_play
+    online.act(nxt, "call", "P", seated=nxt)
+    with CaptureQueriesContext(connection) as captured, pytest.raises(BridgeError) as refused:
+        play_act(
+            user=online.players[nxt], event_id=online.event.pk, table_id=online.table.pk,
+            version=1, kind="call", value="P", seated=nxt,
+        )  # fmt: skip
+    assert refused.value.code == "stale"
+    assert _selects(captured) == 0 and "INSERT" not in str(captured.captured_queries)
+    assert PlayAction.objects.count() == 2
+
+
+def test_a_look_at_the_table_keeps_it_live_in_that_process(online):
+    from online.services import table_state_get
+
+    online.act(online.engine().to_play, "call", "1C")
+    live.live_clear()  # another process, which has seen nothing of the table
+    seat = online.engine().to_play
+    table_state_get(user=online.players[seat], event_id=online.event.pk, table_id=online.table.pk)
+    entry = _kept(online)
+    assert entry.engine.version == online.engine().version == 1
+    with CaptureQueriesContext(connection) as captured:
+        online_view = play_act(
+            user=online.players[seat], event_id=online.event.pk, table_id=online.table.pk,
+            version=1, kind="call", value="P", seated=seat,
+        )  # fmt: skip
+    assert online_view["version"] == 2
+    assert _selects(captured) == 2  # the board's one read, and the robots asked once
+
+
+def _selects(captured) -> int:
+    return sum(q["sql"].lstrip().upper().startswith("SELECT") for q in captured)
