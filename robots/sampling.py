@@ -3,14 +3,15 @@ of the current position (docs/rules.md § Robots).
 
 Everything here starts from one seat's view (``table_view``): the visible hands, the
 cards played (and so the voids shown by not following suit) and the auction (the
-high-card points each hidden hand's first call showed).
+high-card points and suit lengths every call of each hidden hand showed, read from the
+robots' system, :mod:`robots.system`).
 """
 
 from __future__ import annotations
 
 import random
 
-from robots.bidding import hcp_range
+from robots.bidding import shown
 from scoring import HCP_POINTS, RANKS
 from scoring.solver import position_deal as solver_position
 from tableplay.cards import SEATS, SUITS, seat_next
@@ -38,7 +39,7 @@ def view_known(view: dict) -> dict:
     auction = [(entry["seat"], entry["call"]) for entry in view["auction"]]
     return {
         "played_by": played_by,
-        "ranges": {seat: hcp_range(auction, seat) for seat in hidden},
+        "shown": {seat: shown(auction, seat) for seat in hidden},
         "visible": visible,
         "hidden": hidden,
         "unseen": [card for card in _ALL_CARDS if card not in seen],
@@ -67,16 +68,21 @@ def layout_sample(known: dict, rng: random.Random) -> dict[str, list[str]] | Non
             hands[seat].append(card)
             room[seat] -= 1
         else:
-            # The points the auction showed, while a few tries find such a layout.
+            # What the auction showed, while a few tries find such a layout.
             if attempt >= 40 or all(_fits(known, seat, hands[seat]) for seat in hidden):
                 return hands
     return None
 
 
 def _fits(known: dict, seat: str, cards: list[str]) -> bool:
-    low, high = known["ranges"].get(seat, (0, 37))
-    points = sum(HCP_POINTS.get(card[1], 0) for card in cards + known["played_by"][seat])
-    return low <= points <= high
+    """Whether the hand (its cards and those it played) has the points and the suit
+    lengths its calls showed."""
+    (low, high), lengths = known["shown"].get(seat, ((0, 37), {}))
+    held = cards + known["played_by"][seat]
+    points = sum(HCP_POINTS.get(card[1], 0) for card in held)
+    if not low <= points <= high:
+        return False
+    return all(lo <= sum(c[0] == suit for c in held) <= hi for suit, (lo, hi) in lengths.items())
 
 
 def position_deal(view: dict, hidden_hands: dict[str, list[str]]):
