@@ -114,7 +114,7 @@ def _queen_ask_step(ctx: Context) -> str | None:
 
 def _upper_half(ctx: Context, hand: Hand, _suit) -> bool:
     low, high = ctx.pictures[ctx.me].hcp
-    return hand.hcp >= (low + high + 1) / 2
+    return hand.hcp >= (low + min(high, low + 6)) / 2
 
 
 def _stops_theirs(ctx: Context, hand: Hand, _suit) -> bool:
@@ -245,6 +245,7 @@ def _mate_penalty(ctx: Context) -> bool:
 CHECKS.update(
     {
         "low_level": (lambda c, h, s: _level(c) <= 2, _("the bidding still at the two level")),
+        "level3": (lambda c, h, s: _level(c) <= 3, _("the bidding still at the three level")),
         "high_level": (
             lambda c, h, s: _level(c) >= 3, _("the bidding at the three level or higher")
         ),
@@ -260,7 +261,7 @@ CHECKS.update(
 #: The tests that read only the auction (so an explanation checks them too).
 AUCTION_CHECKS = {
     "below_game", "their_contract", "our_contract", "forced", "not_forced",
-    "mate_not_invited", "no_4nt_yet", "low_level", "high_level", "mate_penalty",
+    "mate_not_invited", "no_4nt_yet", "low_level", "high_level", "mate_penalty", "level3",
     "partner_bid",
 }  # fmt: skip
 
