@@ -9,12 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from robots.system import Meaning, call_meaning
+from robots.system.labels import _
 
-__all__ = ["call_explain", "meaning_render", "meaning_text"]
-
-
-def _(text: str) -> str:  # a marker for makemessages: translated where it is shown
-    return text
+__all__ = ["call_explain", "meaning_render", "meaning_text", "points_text"]
 
 
 SUIT_NAMES = {"S": _("spades"), "H": _("hearts"), "D": _("diamonds"), "C": _("clubs")}
@@ -36,21 +33,25 @@ def _plain(text: str) -> str:
     return text
 
 
+def points_text(points: tuple[int, int], gettext: Callable[[str], str] = _plain) -> list[str]:
+    """The points a call shows, as text ([] when it shows nothing of them)."""
+    low, high = points
+    if (low, high) == (0, 37):
+        return []
+    if high >= 37:
+        return [gettext(POINTS_LEAST) % {"low": low}]
+    if low <= 0:
+        return [gettext(POINTS_MOST) % {"high": high}]
+    return [gettext(POINTS_RANGE) % {"low": low, "high": high}]
+
+
 def meaning_render(meaning: Meaning, gettext: Callable[[str], str] = _plain) -> str:
     """The explanation of ``meaning``: its rule's label, then the points, the suit
     lengths and the flags the rule shows, in the language of ``gettext``."""
     rule = meaning.rule
     if rule is None:
         return gettext(NOT_COVERED)
-    parts = [gettext(rule.label)]
-    low, high = meaning.hcp
-    if (low, high) != (0, 37):
-        if high >= 37:
-            parts.append(gettext(POINTS_LEAST) % {"low": low})
-        elif low <= 0:
-            parts.append(gettext(POINTS_MOST) % {"high": high})
-        else:
-            parts.append(gettext(POINTS_RANGE) % {"low": low, "high": high})
+    parts = [gettext(rule.label)] + points_text(meaning.hcp, gettext)
     if rule.balanced:
         parts.append(gettext(BALANCED))
     for suit in "SHDC":

@@ -55,10 +55,12 @@ def layout_sample(known: dict, rng: random.Random) -> dict[str, list[str]] | Non
     for attempt in range(60):
         cards = list(known["unseen"])
         rng.shuffle(cards)
-        # The cards fewest hands can hold go first, so the greedy deal rarely fails.
-        cards.sort(key=lambda card: sum(card[0] not in voids[seat] for seat in hidden))
         room = dict(known["sizes"])
         hands: dict[str, list[str]] = {seat: [] for seat in hidden}
+        if attempt < 40:  # the suit lengths the auction showed, placed first
+            _lengths_place(known, cards, hands, room)
+        # The cards fewest hands can hold go first, so the greedy deal rarely fails.
+        cards.sort(key=lambda card: sum(card[0] not in voids[seat] for seat in hidden))
         for card in cards:
             open_seats = [s for s in hidden if room[s] > 0 and card[0] not in voids[s]]
             if not open_seats:
@@ -69,9 +71,57 @@ def layout_sample(known: dict, rng: random.Random) -> dict[str, list[str]] | Non
             room[seat] -= 1
         else:
             # What the auction showed, while a few tries find such a layout.
+            if attempt < 40:
+                _points_fix(known, hands, rng)
             if attempt >= 40 or all(_fits(known, seat, hands[seat]) for seat in hidden):
                 return hands
     return None
+
+
+def _lengths_place(known: dict, cards: list[str], hands: dict, room: dict) -> None:
+    """Give each hidden hand, from the shuffled ``cards``, the fewest cards of each suit
+    its calls showed (less those it has played), while it has room."""
+    for seat in known["hidden"]:
+        _points, lengths = known["shown"].get(seat, ((0, 37), {}))
+        for suit, (low, _high) in lengths.items():
+            played = sum(card[0] == suit for card in known["played_by"][seat])
+            need = min(low - played, room[seat])
+            if need <= 0 or suit in known["voids"][seat]:
+                continue
+            chosen = [card for card in cards if card[0] == suit][:need]
+            for card in chosen:
+                cards.remove(card)
+            hands[seat] += chosen
+            room[seat] -= len(chosen)
+
+
+def _miss(known: dict, seat: str, cards: list[str]) -> int:
+    """How many points ``seat``'s hand is outside the range its calls showed."""
+    (low, high), _lengths = known["shown"].get(seat, ((0, 37), {}))
+    points = sum(HCP_POINTS.get(card[1], 0) for card in cards + known["played_by"][seat])
+    return max(0, low - points) + max(0, points - high)
+
+
+def _points_fix(known: dict, hands: dict, rng: random.Random, tries: int = 80) -> None:
+    """Swap cards of one suit between two hidden hands (their lengths stay as they are)
+    while that brings the hands nearer the points their calls showed."""
+    seats = list(hands)
+    if len(seats) < 2:
+        return
+    for _ in range(tries):
+        misses = {seat: _miss(known, seat, hands[seat]) for seat in seats}
+        if not any(misses.values()):
+            return
+        first = rng.choice([seat for seat in seats if misses[seat]])
+        second = rng.choice([seat for seat in seats if seat != first])
+        mine, theirs = hands[first], hands[second]
+        i, j = rng.randrange(len(mine)), rng.randrange(len(theirs))
+        if mine[i][0] != theirs[j][0]:
+            continue
+        before = misses[first] + misses[second]
+        mine[i], theirs[j] = theirs[j], mine[i]
+        if _miss(known, first, mine) + _miss(known, second, theirs) > before:
+            mine[i], theirs[j] = theirs[j], mine[i]
 
 
 def _fits(known: dict, seat: str, cards: list[str]) -> bool:

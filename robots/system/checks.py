@@ -5,12 +5,9 @@ system card shows (marked for translation; Django translates it where it is show
 from __future__ import annotations
 
 from robots.system.base import Context, Hand, bid_rank, is_bid
+from robots.system.labels import _
 
 __all__ = ["AUCTION_CHECKS", "CHECKS", "CONTEXTS", "keycards"]
-
-
-def _(text: str) -> str:  # a marker for makemessages: translated where it is shown
-    return text
 
 
 def _stopper(hand: Hand, suit: str) -> bool:
@@ -70,8 +67,16 @@ def _any_fit(ctx: Context, hand: Hand, _suit) -> bool:
 
 
 def _agreed_fit(ctx: Context, hand: Hand, _suit) -> bool:
+    """Our side's trump suit (:meth:`Context.agreed`), eight cards in the two hands."""
     trump = ctx.agreed()
     return trump is not None and _fit(ctx, hand, trump)
+
+
+def _mate_nt(ctx: Context) -> bool:
+    """Partner's last bid was in no trumps (a 4NT then is quantitative)."""
+    bids = [c for c, seat in zip(ctx.calls, ctx.seats, strict=True)
+            if seat == _partner(ctx) and is_bid(c)]  # fmt: skip
+    return bool(bids) and bids[-1].endswith("NT")
 
 
 def _answer_keycards(ctx: Context, hand: Hand) -> tuple[int, bool | None]:
@@ -159,6 +164,8 @@ CHECKS = {
     "no_major_fit": (lambda c, h, s: not _major_fit(c, h, s), _("no eight-card major fit")),
     "no_fit": (lambda c, h, s: not _any_fit(c, h, s), _("no eight-card fit")),
     "agreed_fit": (_agreed_fit, _("eight or more trumps between the two hands")),
+    "mate_nt": (lambda c, h, s: _mate_nt(c), _("partner's last bid in no trumps")),
+    "mate_not_nt": (lambda c, h, s: not _mate_nt(c), _("partner's last bid in a suit")),
     "below_game": (lambda c, h, s: _our_level_below_game(c), _("our side not yet in game")),
     "their_contract": (lambda c, h, s: _wins_contract(c), _("the opponents hold the contract")),
     "our_contract": (
@@ -262,7 +269,7 @@ CHECKS.update(
 AUCTION_CHECKS = {
     "below_game", "their_contract", "our_contract", "forced", "not_forced",
     "mate_not_invited", "no_4nt_yet", "low_level", "high_level", "mate_penalty", "level3",
-    "partner_bid",
+    "partner_bid", "mate_nt", "mate_not_nt",
 }  # fmt: skip
 
 

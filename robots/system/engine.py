@@ -237,15 +237,27 @@ def call_meaning(calls: list[str], dealer: str, call: str) -> Meaning:
 def _meaning(calls: tuple[str, ...], dealer: str, call: str) -> Meaning:
     ctx = _context(list(calls), dealer)
     key = _key(list(calls))
-    for one in RULES:
+    found: Meaning | None = None
+    for one in RULES:  # the first rule names the call; each rule of the same auction
+        if found is not None and one.when != found.rule.when:  # that makes it too adds
+            continue  # its range (a hand the call may stand for)
         if not _context_matches(ctx, one, key):
             continue
         suit = _bind(ctx, one, call)
         if suit is False:
             continue
         hcp, lengths = _shows(ctx, one, suit)
-        return Meaning(one, call, hcp, lengths, suit)
-    return Meaning(None, call, (0, 37), {})
+        if found is None:
+            found = Meaning(one, call, hcp, lengths, suit)
+            continue
+        merged = {
+            s: (min(lo, lengths[s][0]), max(hi, lengths[s][1]))
+            for s, (lo, hi) in found.lengths.items()
+            if s in lengths
+        }
+        span = (min(found.hcp[0], hcp[0]), max(found.hcp[1], hcp[1]))
+        found = Meaning(found.rule, call, span, merged, found.suit)
+    return found or Meaning(None, call, (0, 37), {})
 
 
 @lru_cache(maxsize=4096)

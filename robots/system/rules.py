@@ -13,24 +13,22 @@ rule's own numbers.
 from __future__ import annotations
 
 from robots.system.base import rule as r
+from robots.system.competition import ADVANCES, OVERCALLS, RESPONDER
+from robots.system.labels import (
+    ACCEPT,
+    GAME,
+    INVITE,
+    NAME,
+    NATURAL,
+    RAISE,
+    SLAM,
+    TO_PLAY,
+    WEAK,
+    _,
+)
 
-__all__ = ["PASS_RULE", "RULES"]
+__all__ = ["NAME", "PASS_RULE", "RULES", "SECTIONS"]
 
-
-def _(text: str) -> str:  # a marker for makemessages: translated where it is shown
-    return text
-
-
-NATURAL = _("Natural")
-WEAK = _("Weak, to play")
-TO_PLAY = _("To play")
-INVITE = _("Invitational")
-ACCEPT = _("Accepts the invitation")
-GAME = _("Game")
-SLAM = _("Slam")
-TAKEOUT = _("Takeout double")
-STOP = _("Natural, a stopper in their suit")
-RAISE = _("Raise")
 
 PASS_RULE = r("@any", "P", _("Nothing the system covers"))
 
@@ -287,129 +285,6 @@ REBIDS = [
 ]  # fmt: skip
 
 
-SUIT_OPENING = "1{x}"
-OVERCALLS = [
-    r(SUIT_OPENING, "1NT", STOP, hcp=(15, 18), balanced=True, checks=("stop",)),
-    r(SUIT_OPENING, "X", TAKEOUT, hcp=(12, 37), lengths={"x": (0, 2), "unbid": (3, 13)},
-      key="takeout"),
-    r(SUIT_OPENING, "X", TAKEOUT, hcp=(11, 37), lengths={"x": (0, 1), "unbid": (3, 13)},
-      key="takeout"),
-    r(SUIT_OPENING, "1{s}", _("Overcall: five or more cards"), hcp=(8, 17),
-      lengths={"s": (5, 13)}, suits="x>", longest=True),
-    r(SUIT_OPENING, "2{s}", _("Overcall: five or more cards"), hcp=(11, 17),
-      lengths={"s": (5, 13)}, suits="x<", longest=True),
-    r(SUIT_OPENING, "j{s}", _("Weak jump overcall: six or more cards"), hcp=(5, 10),
-      lengths={"s": (6, 13)}, suits="SHDC!", longest=True),
-    r(SUIT_OPENING, "X", _("Takeout double, strong"), hcp=(18, 37), key="takeout"),
-    r(SUIT_OPENING, "P", _("No overcall")),
-    # over weak twos and preempts
-    r("[23]{x}", "3NT", STOP, hcp=(16, 21), checks=("stop",)),
-    r("2{x}", "2NT", STOP, hcp=(15, 18), balanced=True, checks=("stop",)),
-    r("[234]{x}", "X", TAKEOUT, hcp=(13, 37), lengths={"x": (0, 2), "unbid": (3, 13)},
-      key="takeout"),
-    r("[23]{x}", "4{s}", _("Game: six or more cards"), hcp=(15, 21), lengths={"s": (6, 13)},
-      suits="HS!"),
-    r("[23]{x}", "c{s}", _("Overcall: five or more cards"), hcp=(12, 17),
-      lengths={"s": (5, 13)}, suits="SHDC!", longest=True),
-    r("[234]{x}", "X", _("Takeout double, strong"), hcp=(18, 37), key="takeout"),
-    # over 1NT
-    r("1NT", "X", _("Penalty"), hcp=(16, 37)),
-    r("1NT", "c{s}", _("Natural: six or more cards"), hcp=(8, 15), lengths={"s": (6, 13)},
-      longest=True),
-    # balancing
-    r("1{x} P P", "1NT", _("Balancing: balanced, a stopper"), hcp=(11, 14), balanced=True,
-      checks=("stop",)),
-    r("1{x} P P", "X", _("Balancing takeout double"), hcp=(9, 37),
-      lengths={"x": (0, 2), "unbid": (3, 13)}, key="takeout"),
-    r("1{x} P P", "c{s}", _("Balancing: five or more cards"), hcp=(8, 16),
-      lengths={"s": (5, 13)}, suits="SHDC!", longest=True),
-    r("1{x} P P", "X", _("Balancing takeout double, strong"), hcp=(17, 37), key="takeout"),
-    r("[23]{x} P P", "X", _("Balancing takeout double"), hcp=(10, 37),
-      lengths={"x": (0, 2), "unbid": (3, 13)}, key="takeout"),
-    r("[23]{x} P P", "c{s}", _("Balancing: five or more cards"), hcp=(9, 17),
-      lengths={"s": (5, 13)}, suits="SHDC!", longest=True),
-    # in fourth seat after both opponents bid
-    r("@opponents_only", "c{s}", _("Overcall: five or more cards"), hcp=(11, 17),
-      lengths={"s": (5, 13)}, suits="unbid", longest=True),
-]  # fmt: skip
-
-
-ADVANCE = "@advance"
-ADVANCES = [
-    r(ADVANCE, "P", _("Penalty: long and strong in their suit"), hcp=(8, 37),
-      lengths={"O": (5, 13)}, checks=("stop",)),
-    r(ADVANCE, "4{s}", GAME, hcp=(12, 37), lengths={"s": (5, 13)}, suits="HS!"),
-    r(ADVANCE, "3NT", STOP, hcp=(13, 37), checks=("stop",)),
-    r(ADVANCE, "c{O}", _("Cue bid: 12 or more points, forcing"), hcp=(12, 37),
-      artificial=True, forcing=True),
-    r(ADVANCE, "j{s}", _("Jump: invitational, four or more cards"), hcp=(9, 11),
-      lengths={"s": (4, 13)}, suits="SHDC!", longest=True, invite=True),
-    r(ADVANCE, "cNT", STOP, hcp=(6, 10), checks=("stop", "low_level"),
-      lengths={"unbid_majors": (0, 3)}),
-    r(ADVANCE, "c{s}", _("Advance: the longest unbid suit"), hcp=(0, 8),
-      lengths={"s": (3, 13)}, suits="HSDC!", longest=True),
-    r(ADVANCE, "c{s}", _("Advance: the longest unbid suit"), lengths={"s": (3, 13)},
-      suits="HSDC!", longest=True),
-    r(ADVANCE, "c{s}", _("Advance: no other call"), suits="HSDC!", longest=True),
-    r(ADVANCE, "cNT", _("Advance: no other call")),
-    r("1{x} X 1{y}", "c{s}", _("Free bid: five or more cards"), hcp=(6, 37),
-      lengths={"s": (5, 13)}, suits="SHDC!", longest=True),
-    # partner's overcall
-    r("1{x} [12]{y} P", "4{y}", _("Preemptive raise: four or more trumps"), hcp=(0, 9),
-      lengths={"y": (5, 13)}),
-    r("1{x} [12]{y} P", "c{x}", _("Cue bid: a raise with 11 or more points"), hcp=(11, 37),
-      lengths={"y": (3, 13)}, artificial=True, forcing=True),
-    r("1{x} [12]{y} P", "j{y}", _("Preemptive raise: four or more trumps"), hcp=(0, 10),
-      lengths={"y": (4, 13)}),
-    r("1{x} [12]{y} P", "c{y}", RAISE, hcp=(6, 10), lengths={"y": (3, 13)}),
-    r("1{x} [12]{y} P", "3NT", STOP, hcp=(15, 37), checks=("stop",)),
-    r("1{x} [12]{y} P", "2NT", STOP, hcp=(12, 14), checks=("stop",), invite=True),
-    r("1{x} 1{y} P", "1NT", STOP, hcp=(8, 11), checks=("stop",)),
-    r("1{x} [12]{y} P", "c{s}", _("Five or more cards, forcing"), hcp=(10, 37),
-      lengths={"s": (5, 13)}, suits="new", longest=True, forcing=True),
-    r("1{x} [12]{y} P", "P", _("No better call")),
-]  # fmt: skip
-
-
-COMPETE = "1{x} [12]{y}"
-RESPONDER = [
-    r("1{x} X", "XX", _("Redouble: 10 or more points"), hcp=(10, 37)),
-    r("1{x} X", "j{x}", _("Preemptive raise: four or more trumps"), hcp=(0, 9),
-      lengths={"x": (4, 13)}),
-    r("1{x} X", "c{x}", RAISE, hcp=(6, 9), lengths={"x": (3, 13)}),
-    r("1{x} X", "1{s}", NATURAL, hcp=(6, 9), lengths={"s": (5, 13)}, suits="x>"),
-    r("1{x} X", "P", _("No better call")),
-    r("1{x} 1{y}", "X", _("Negative double: four cards in the unbid major"), hcp=(7, 37),
-      lengths={"unbid_majors": (4, 13)}, artificial=True, key="negative"),
-    r("1{x} 2{y}", "X", _("Negative double: four cards in the unbid major"), hcp=(9, 37),
-      lengths={"unbid_majors": (4, 13)}, artificial=True, key="negative"),
-    r(COMPETE, "c{y}", _("Cue bid: a raise with 11 or more points"), hcp=(11, 37),
-      lengths={"x": (3, 13)}, artificial=True, forcing=True),
-    r(COMPETE, "j{x}", _("Preemptive raise: four or more trumps"), hcp=(0, 9),
-      lengths={"x": (4, 13)}),
-    r(COMPETE, "c{x}", RAISE, hcp=(6, 10), lengths={"x": (3, 13)}, suits="HS"),
-    r("1[CD] 1{y}", "1{s}", NATURAL, hcp=(7, 37), lengths={"s": (5, 13)}, suits="y>",
-      forcing=True),
-    r(COMPETE, "c{s}", _("Five or more cards, forcing"), hcp=(11, 37), lengths={"s": (5, 13)},
-      suits="new", longest=True, forcing=True),
-    r(COMPETE, "3NT", STOP, hcp=(13, 17), checks=("stop",)),
-    r(COMPETE, "2NT", STOP, hcp=(11, 12), checks=("stop",), invite=True),
-    r("1{x} 1{y}", "1NT", STOP, hcp=(7, 10), checks=("stop",)),
-    r(COMPETE, "c{x}", RAISE, hcp=(6, 10), lengths={"x": (4, 13)}),
-    r(COMPETE, "P", _("No better call")),
-    # opener after partner's negative double
-    r("1{x} [12]{y} X P", "j{s}", _("Four cards in the major, 16–18"), hcp=(16, 18),
-      lengths={"s": (4, 13)}, suits="unbid"),
-    r("1{x} [12]{y} X P", "c{s}", _("Four cards in the major"), lengths={"s": (4, 13)},
-      suits="unbid"),
-    r("1{x} [12]{y} X P", "c{x}", _("Six or more cards"), lengths={"x": (6, 13)}),
-    r("1{x} [12]{y} X P", "cNT", STOP, hcp=(12, 14), checks=("stop",)),
-    r("1{x} [12]{y} X P", "c{s}", _("Three or more cards, no better call"),
-      lengths={"s": (3, 13)}, suits="unbid", longest=True),
-    r("1{x} [12]{y} X P", "c{x}", _("No better call")),
-]  # fmt: skip
-
-
 KEYCARDS = [
     r("@rkcb", "5C", _("One or four key cards (1430)"), checks=("kc14",), artificial=True,
       key="rkcb_answer"),
@@ -441,12 +316,13 @@ GENERAL = [
     # slams: Roman Key Card Blackwood with a fit, 6NT without one
     r("@any", "P", _("Passes partner's penalty double"), checks=("mate_penalty",)),
     r("@any", "4NT", _("Roman Key Card Blackwood (1430): asks for key cards"),
-      total=(31, 45), dist=True, checks=("agreed_fit", "no_4nt_yet", "our_contract"),
+      total=(31, 45), dist=True, checks=("mate_not_nt", "agreed_fit", "no_4nt_yet", "our_contract"),
       artificial=True, forcing=True, key="rkcb"),
     r("@any", "7NT", SLAM, total=(37, 40), checks=("no_fit", "our_contract")),
     r("@any", "6NT", SLAM, total=(33, 40), checks=("no_fit", "our_contract")),
     r("@any", "4NT", _("Quantitative: asks partner to bid six with a maximum"),
-      total=(31, 32.9), checks=("no_fit", "our_contract", "below_game"), key="quant",
+      total=(31, 32.9), checks=("no_fit", "mate_nt", "our_contract", "below_game"),
+      key="quant",
       invite=True),
     # games
     r("@any", "4{T}", GAME, total=(25, 45), fit=8, suits="HS", longest=True,
@@ -493,7 +369,18 @@ GENERAL = [
 ]  # fmt: skip
 
 
-RULES: list = (
-    KEYCARDS + OPENINGS + NOTRUMP + STRONG + WEAK_TWOS + RESPONSES + REBIDS + ADVANCES
-    + RESPONDER + OVERCALLS + GENERAL
-)  # fmt: skip
+#: The card's sections, in the order the rules are tried.
+SECTIONS = [
+    (_("Slam asking: key cards and the trump queen"), KEYCARDS),
+    (_("Openings"), OPENINGS),
+    (_("No trump: Stayman, transfers, invitations"), NOTRUMP),
+    (_("The strong 2♣"), STRONG),
+    (_("Over weak twos and preempts"), WEAK_TWOS),
+    (_("Responses to one of a suit"), RESPONSES),
+    (_("Opener's rebids and the next round"), REBIDS),
+    (_("Advancing partner's double or overcall"), ADVANCES),
+    (_("Responder when they compete"), RESPONDER),
+    (_("Overcalls, takeout doubles and balancing"), OVERCALLS),
+    (_("Every other auction: slams, games, invitations, competing, penalty doubles"), GENERAL),
+]
+RULES: list = [one for _title, rules in SECTIONS for one in rules]

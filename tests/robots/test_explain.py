@@ -14,7 +14,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 def test_the_system_says_what_each_kind_of_call_shows():
     assert call_explain([], "N", "1NT") == "No trump opening, 15–17 points, balanced"
-    assert call_explain([], "N", "1H") == "Natural, 12–21 points, 5 or more hearts"
+    assert call_explain([], "N", "1H") == "Natural, 10–21 points, 5 or more hearts"
     stayman = [("N", "1NT"), ("E", "P")]
     assert call_explain(stayman, "S", "2C").startswith("Stayman")
     answer = stayman + [("S", "2C"), ("W", "P")]
