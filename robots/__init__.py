@@ -11,7 +11,7 @@ dummy (:mod:`robots.play`) within a time budget.
 from __future__ import annotations
 
 from robots.answers import answer_choose
-from robots.bidding import call_decide
+from robots.bidding import call_alert, call_choose
 from robots.play import DEFAULT_BUDGET, DEFAULT_SAMPLES, card_choose, card_fallback
 from tableplay.engine import Action
 
@@ -40,7 +40,8 @@ def robot_act(
         return None
     if view["legal"]["calls"]:
         try:
-            call, alert = call_decide(view)
+            call = call_choose(view)
+            alert = call_alert(view, call)
         except Exception as error:  # noqa: BLE001 - a robot never stalls the table
             faults.append(f"bidding: {type(error).__name__}: {error}"[:200])
             call, alert = "P", ""

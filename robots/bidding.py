@@ -7,9 +7,9 @@ says it shows, as :mod:`robots.explain` says it to an opponent who asks.
 
 from __future__ import annotations
 
-from robots.system import auction_picture, call_pick, hand_read
+from robots.system import auction_picture, call_meaning, call_pick, hand_read
 
-__all__ = ["call_choose", "call_decide", "hand_shape", "hcp_range", "shown"]
+__all__ = ["call_alert", "call_choose", "call_decide", "hand_shape", "hcp_range", "shown"]
 
 
 def hand_shape(cards: list[str]) -> tuple[int, dict[str, int], bool]:
@@ -24,20 +24,28 @@ def _auction(view: dict) -> tuple[list[str], str]:
     return [entry["call"] for entry in entries], dealer
 
 
-def call_decide(view: dict) -> tuple[str, str]:
-    """The call and its alert ("" when the call is natural)."""
-    from robots.explain import meaning_text
-
-    me = view["to_play"]
-    calls, dealer = _auction(view)
-    call, rule = call_pick(calls, dealer, hand_read(view["hands"][me]), set(view["legal"]["calls"]))
-    alert = meaning_text(calls, dealer, call) if rule.artificial else ""
-    return call, alert
-
-
 def call_choose(view: dict) -> str:
     """The call the seat to act makes: the system's call when it is legal, else pass."""
-    return call_decide(view)[0]
+    me = view["to_play"]
+    calls, dealer = _auction(view)
+    hand = hand_read(view["hands"][me])
+    return call_pick(calls, dealer, hand, set(view["legal"]["calls"]))[0]
+
+
+def call_alert(view: dict, call: str) -> str:
+    """The alert sent with ``call``: its explanation when the system's meaning of it is
+    artificial, else "" (the opponents read the same explanation when they ask)."""
+    from robots.explain import meaning_render
+
+    calls, dealer = _auction(view)
+    meaning = call_meaning(calls, dealer, call)
+    return meaning_render(meaning) if meaning.rule is not None and meaning.rule.artificial else ""
+
+
+def call_decide(view: dict) -> tuple[str, str]:
+    """The call and its alert ("" when the call is natural)."""
+    call = call_choose(view)
+    return call, call_alert(view, call)
 
 
 def _seat_calls(auction: list[tuple[str, str]]) -> tuple[list[str], str | None]:

@@ -289,7 +289,7 @@ CONTEXTS = {
     "quant": (lambda c: _mate_last(c, "quant"), _("partner's quantitative 4NT")),
     "opponents_only": (
         lambda c: (
-            not any(is_bid(x) for x, seat in zip(c.calls, c.seats, strict=True) if c.ours(seat))
+            all(x == "P" for x, seat in zip(c.calls, c.seats, strict=True) if c.ours(seat))
             and any(is_bid(x) for x in c.calls)
         ),
         _("the opponents opened and our side has only passed"),

@@ -53,7 +53,7 @@ OVERCALLS = [
       lengths={"s": (5, 13)}, suits="SHDC!", longest=True),
     # in fourth seat after both opponents bid
     r("@opponents_only", "c{s}", _("Overcall: five or more cards"), hcp=(11, 17),
-      lengths={"s": (5, 13)}, suits="unbid", longest=True),
+      lengths={"s": (5, 13)}, suits="unbid", longest=True, checks=("low_level",)),
 ]  # fmt: skip
 
 

@@ -325,9 +325,9 @@ GENERAL = [
       key="quant",
       invite=True),
     # games
-    r("@any", "4{T}", GAME, total=(25, 45), fit=8, suits="HS", longest=True,
+    r("@any", "4{T}", GAME, total=(24, 45), fit=8, suits="HS", longest=True,
       checks=("below_game",), dist=True),
-    r("@any", "3NT", GAME, total=(25, 40), checks=("no_major_fit", "below_game")),
+    r("@any", "3NT", GAME, total=(24, 40), checks=("no_major_fit", "below_game")),
     r("@any", "5{T}", GAME, total=(29, 45), fit=8, suits="DC", longest=True,
       checks=("no_major_fit", "below_game"), dist=True),
     # partner's forcing call: a raise, the own suit, a new suit, no trumps

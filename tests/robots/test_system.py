@@ -127,7 +127,8 @@ def test_every_explanation_comes_from_the_system_data():
                 assert id(meaning.rule) in rules and text.startswith(meaning.rule.label)
             action = robot_act(view)
             assert action.value == call
-            assert action.alert == (text if rule.artificial else "")
+            artificial = meaning.rule is not None and meaning.rule.artificial
+            assert action.alert == (text if artificial else "")
             table.apply(action)
 
 
