@@ -184,10 +184,17 @@ class Context:
 
     def agreed(self) -> str | None:
         """Our side's trump suit as both partners read it: the last suit both named, or
-        else the last suit partner named (before any slam asking)."""
+        else the last suit our side named (the bids before our first 4NT: what follows
+        it asks and answers)."""
         mine, theirs = self.pictures[self.me].named, self.mate.named
-        order = [c[1:] for c, seat in zip(self.calls, self.seats, strict=True)
-                 if self.ours(seat) and is_bid(c) and c[1:] in mine + theirs]  # fmt: skip
+        order = []
+        for call, seat in zip(self.calls, self.seats, strict=True):
+            if not self.ours(seat) or not is_bid(call):
+                continue
+            if call == "4NT":
+                break
+            if call[1:] in mine + theirs:
+                order.append(call[1:])
         both = [s for s in reversed(order) if s in mine and s in theirs]
         if both:
             return both[0]

@@ -354,7 +354,7 @@ GENERAL = [
     r("@any", "X", _("Takeout double"), hcp=(15, 37), lengths={"their": (0, 2)},
       checks=("their_contract", "low_level"), key="takeout"),
     r("@any", "X", _("Takeout double, strong"), hcp=(17, 37), lengths={"their": (0, 3)},
-      checks=("their_contract", "low_level"), key="takeout"),
+      checks=("their_contract", "level3"), key="takeout"),
     r("@any", "cNT", _("Balanced, a stopper in their suit"), hcp=(18, 19), balanced=True,
       checks=("their_contract", "low_level", "stop")),
     r("@any", "c{s}", _("Competing: a new five-card suit"), hcp=(12, 37),
