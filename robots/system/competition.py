@@ -106,6 +106,8 @@ RESPONDER = [
       lengths={"unbid_majors": (4, 13)}, artificial=True, key="negative"),
     r("1{x} 2{y}", "X", _("Negative double: four cards in the unbid major"), hcp=(9, 37),
       lengths={"unbid_majors": (4, 13)}, artificial=True, key="negative"),
+    r("1{x} 3{y}", "X", _("Negative double: four cards in the unbid major"), hcp=(9, 37),
+      lengths={"unbid_majors": (4, 13)}, artificial=True, key="negative"),
     r(COMPETE, "c{y}", _("Cue bid: a raise with 11 or more points"), hcp=(11, 37),
       lengths={"x": (3, 13)}, artificial=True, forcing=True),
     r(COMPETE, "j{x}", _("Preemptive raise: four or more trumps"), hcp=(0, 9),

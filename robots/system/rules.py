@@ -351,6 +351,8 @@ GENERAL = [
       checks=("their_contract",)),
     r("@any", "c{s}", _("Competing: six or more cards"), hcp=(10, 37),
       lengths={"s": (6, 13)}, suits="mine", checks=("their_contract", "low_level")),
+    r("@any", "c{s}", _("Competing: six or more cards"), hcp=(12, 37),
+      lengths={"s": (6, 13)}, suits="mine", checks=("their_contract", "level3")),
     r("@any", "X", _("Takeout double"), hcp=(15, 37), lengths={"their": (0, 2)},
       checks=("their_contract", "low_level"), key="takeout"),
     r("@any", "X", _("Takeout double, strong"), hcp=(17, 37), lengths={"their": (0, 3)},
@@ -360,6 +362,8 @@ GENERAL = [
     r("@any", "c{s}", _("Competing: a new five-card suit"), hcp=(12, 37),
       lengths={"s": (5, 13)}, suits="new", longest=True,
       checks=("their_contract", "level3", "partner_bid")),
+    r("@any", "c{s}", _("Competing: a new five-card suit"), hcp=(15, 37),
+      lengths={"s": (5, 13)}, suits="new", longest=True, checks=("their_contract", "level3")),
     r("[12]{x} [12]{y} P P", "X", _("Reopening double"), hcp=(12, 37),
       lengths={"y": (0, 2)}, key="takeout"),
     # penalty doubles
