@@ -262,7 +262,7 @@ REBIDS = [
     r("1{m} P 2{m} P", "2NT", _("Balanced, 18–19"), hcp=(18, 19), balanced=True, invite=True),
     r("1{m} P 2{m} P", "3{m}", INVITE, hcp=(16, 18), invite=True),
     r("1{m} P 2{m} P", "P", _("Minimum"), hcp=(0, 15)),
-    r("1{M} P 3{M} P", "4{M}", ACCEPT, hcp=(15, 24), dist=True),
+    r("1{M} P 3{M} P", "4{M}", ACCEPT, hcp=(14, 24), dist=True),
     r("1{M} P 3{M} P", "P", _("Declines"), hcp=(0, 13)),
     r("1{m} P 3{m} P", "3NT", ACCEPT, hcp=(14, 21)),
     r("1{m} P 3{m} P", "P", _("Declines"), hcp=(0, 13)),
