@@ -184,8 +184,8 @@ class Context:
 
     def agreed(self) -> str | None:
         """Our side's trump suit as both partners read it: the last suit both named, or
-        else the last suit our side named (the bids before our first 4NT: what follows
-        it asks and answers)."""
+        else the suit our side named with the most cards shown between the two hands
+        (the bids before our first 4NT: what follows it asks and answers)."""
         mine, theirs = self.pictures[self.me].named, self.mate.named
         order = []
         for call, seat in zip(self.calls, self.seats, strict=True):
@@ -199,4 +199,8 @@ class Context:
         if both:
             return both[0]
         named = order or theirs + mine
-        return named[-1] if named else None
+        if not named:
+            return None
+        shown = self.pictures[self.me].len
+        # else the suit of the longest fit the auction has shown (the later of equal ones)
+        return max(reversed(named), key=lambda s: shown[s][0] + self.mate.len[s][0])

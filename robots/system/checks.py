@@ -257,6 +257,10 @@ CHECKS.update(
             lambda c, h, s: _level(c) >= 3, _("the bidding at the three level or higher")
         ),
         "mate_penalty": (lambda c, h, s: _mate_penalty(c), _("partner doubled for penalty")),
+        "not_weak": (
+            lambda c, h, s: c.pictures[c.me].hcp[1] >= 16,
+            _("we have not shown a weak hand (a preempt, a weak raise)"),
+        ),
         "partner_bid": (
             lambda c, h, s: any(is_bid(x) or x == "X" for x, seat in zip(c.calls, c.seats,
                                 strict=True) if seat == _partner(c)),
@@ -269,7 +273,7 @@ CHECKS.update(
 AUCTION_CHECKS = {
     "below_game", "their_contract", "our_contract", "forced", "not_forced",
     "mate_not_invited", "no_4nt_yet", "low_level", "high_level", "mate_penalty", "level3",
-    "partner_bid", "mate_nt", "mate_not_nt",
+    "partner_bid", "mate_nt", "mate_not_nt", "not_weak",
 }  # fmt: skip
 
 
