@@ -65,6 +65,18 @@ def _decide(auction: list[str], pbn: str, dealer: str = "N") -> tuple[str, str]:
         # asker: two key cards missing signs off, one missing bids six
         (["1S", "P", "2NT", "P", "3S", "P", "4NT", "P", "5C", "P"], "KQ32.A32.K32.K32", "5S"),
         (["1S", "P", "2NT", "P", "3S", "P", "4NT", "P", "5H", "P"], "KQ32.A32.K32.K32", "6S"),
+        # the trump queen ask over 5C, and its answers (with the queen: six)
+        (["1S", "P", "2NT", "P", "3S", "P", "4NT", "P", "5C", "P"], "AK32.A32.A32.K32", "5D"),
+        (
+            ["1S", "P", "2NT", "P", "3S", "P", "4NT", "P", "5C", "P", "5D", "P"],
+            "AQJ932.KQ2.2.Q32",
+            "6S",
+        ),
+        (
+            ["1S", "P", "2NT", "P", "3S", "P", "4NT", "P", "5C", "P", "5D", "P"],
+            "AJ9832.KQ2.2.Q32",
+            "5S",
+        ),
         # negative double, takeout double and its advance (a 0-count does not pass)
         (["1C", "1H"], "KQ32.32.K432.432", "X"),
         (["1H"], "AQ32.2.K432.KJ32", "X"),
