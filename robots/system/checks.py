@@ -257,6 +257,16 @@ CHECKS.update(
             lambda c, h, s: _level(c) >= 3, _("the bidding at the three level or higher")
         ),
         "mate_penalty": (lambda c, h, s: _mate_penalty(c), _("partner doubled for penalty")),
+        "d_longest": (
+            lambda c, h, s: h.len["D"] > max(h.len["S"], h.len["H"]) >= 5
+            and h.len["D"] >= h.len["C"],
+            _("a five-card major and longer diamonds"),
+        ),
+        "c_longest": (
+            lambda c, h, s: h.len["C"] > max(h.len["S"], h.len["H"]) >= 5
+            and h.len["C"] > h.len["D"],
+            _("a five-card major and longer clubs"),
+        ),
         "not_weak": (
             lambda c, h, s: c.pictures[c.me].hcp[1] >= 16,
             _("we have not shown a weak hand (a preempt, a weak raise)"),
