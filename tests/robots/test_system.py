@@ -94,6 +94,8 @@ def _decide(auction: list[str], pbn: str, dealer: str = "N") -> tuple[str, str]:
         (["2C", "P"], "32.32.5432.65432", "2D"),
         ([], "AKQ2.AK2.AQ2.K32", "2C"),
         ([], "32.KQJ932.32.432", "2H"),
+        ([], ".KQJ62.AKQT74.54", "1D"),  # six diamonds and five hearts: the longer first
+        (["1D", "P", "1S", "P"], ".KQJ62.AKQT74.K4", "2H"),  # then the hearts, a reverse
     ],
 )
 def test_key_sequences(auction, hand, call):
