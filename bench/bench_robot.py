@@ -5,6 +5,8 @@ Prints the p50 and p99 time per call and per card, the share of played deals whe
 declarer took at least the double-dummy tricks of the final contract, and the mean tricks
 declarer fell short of double dummy. ``--json`` writes the boards (the online play
 simulation's fields, plus ``dd_tricks``): the format is an interface other checks read.
+With ``--bidding`` (or ``--deals-file IN``) the robots only bid, and each contract is
+scored against par (``bench/bench_bidding.py``).
 """
 
 from __future__ import annotations
@@ -16,26 +18,16 @@ import statistics
 import time
 from pathlib import Path
 
+from bench import bench_bidding
+from bench.bench_bidding import random_deal
 from robots import DEFAULT_BUDGET, DEFAULT_SAMPLES, robot_act
 from scoring.solver import calc_dd_table
-from tableplay.cards import SEATS, SUITS, side
+from tableplay.cards import SEATS, side
 from tableplay.engine import Table
 from tableplay.views import table_view
 
 _VULS = ("None", "NS", "EW", "All", "NS", "EW", "All", "None")
 _VULS += ("EW", "All", "None", "NS", "All", "None", "NS", "EW")
-
-
-def random_deal(rng: random.Random) -> str:
-    """A random PBN deal, North first."""
-    cards = [suit + rank for suit in SUITS for rank in "AKQJT98765432"]
-    rng.shuffle(cards)
-    hands = [cards[13 * i : 13 * (i + 1)] for i in range(4)]
-    order = "AKQJT98765432"
-    return "N:" + " ".join(
-        ".".join("".join(sorted((c[1] for c in h if c[0] == s), key=order.index)) for s in SUITS)
-        for h in hands
-    )
 
 
 def dd_tricks(deal: str, contract: str, declarer: str) -> int:
@@ -110,6 +102,9 @@ def report(boards: list[dict]) -> str:
 
 
 def main(argv: list[str]) -> None:
+    if "--bidding" in argv or "--deals-file" in argv:
+        bench_bidding.main(argv)  # bidding only, scored against par
+        return
     parser = argparse.ArgumentParser(prog="python -m bench robot")
     parser.add_argument("--deals", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)

@@ -92,6 +92,7 @@ def _table_strings() -> dict[str, str]:
         "no_explanation": _("(no explanation)"),
         "ask_robot": _("Ask what this robot's call shows"),
         "robot_explains": _("The robot explains: %(text)s"),
+        "system_card": _("The robots' system card"),
         "C": _("Clubs"),
         "D": _("Diamonds"),
         "H": _("Hearts"),
@@ -227,6 +228,7 @@ def table_page(request: HttpRequest, event_id: int, table_id: int) -> HttpRespon
         "seat": seat,
         "api": reverse("api-table-play", args=[event.pk, table.pk]),
         "explain": _explain_url(event.pk, table.pk),
+        "system_card": reverse("robots:system"),  # docs/rules.md § Robots
         "ws": f"/ws/events/{event.pk}/tables/{table.pk}/",  # online/routing.py
         "csrf": get_token(request),
         "my_table": reverse("tournaments:my_table", args=[event.pk]),

@@ -2,15 +2,16 @@
 
 Pure Python on top of the table engine, no Django: :func:`robot_act` takes what one seat
 is sent (``tableplay.views.table_view(table, seat)``) and returns that seat's next call or
-card, so it cannot use the hidden hands. Bidding is a small natural system
-(:mod:`robots.bidding`); play samples the unseen cards and solves each layout double
+card, so it cannot use the hidden hands. Bidding follows the system described once as
+data (:mod:`robots.system`, read by :mod:`robots.bidding`; an artificial call is sent with
+its alert); play samples the unseen cards and solves each layout double
 dummy (:mod:`robots.play`) within a time budget.
 """
 
 from __future__ import annotations
 
 from robots.answers import answer_choose
-from robots.bidding import call_choose
+from robots.bidding import call_alert, call_choose
 from robots.play import DEFAULT_BUDGET, DEFAULT_SAMPLES, card_choose, card_fallback
 from tableplay.engine import Action
 
@@ -40,10 +41,11 @@ def robot_act(
     if view["legal"]["calls"]:
         try:
             call = call_choose(view)
+            alert = call_alert(view, call)
         except Exception as error:  # noqa: BLE001 - a robot never stalls the table
             faults.append(f"bidding: {type(error).__name__}: {error}"[:200])
-            call = "P"
-        return Action("call", seat, call)
+            call, alert = "P", ""
+        return Action("call", seat, call, alert)
     if view["legal"]["cards"]:
         try:
             card = card_choose(view, samples=samples, budget=budget, seed=seed, faults=faults)

@@ -1,128 +1,87 @@
-"""What a robot's call shows in its system, for an opponent who asks, as an alert would
-say it (docs/rules.md § Robots, its bidding system). Pure: the auction before the call
-and the call; never a hand. The texts are English and marked for translation (``_`` only
-marks them here; the Django side translates them where they are shown)."""
+"""What a robot's call shows, for an opponent who asks and for its alerts (docs/rules.md
+§ Robots, its bidding system). Pure: the auction before the call and the call, never a
+hand; read from the same rules the robot bids by (:mod:`robots.system`), so the two
+cannot drift. The texts are English and marked for translation; :func:`meaning_render`
+takes the translating function (Django's ``gettext`` where it is shown)."""
 
 from __future__ import annotations
 
-from tableplay.cards import partner
+from collections.abc import Callable
 
-__all__ = ["call_explain"]
+from robots.system import Meaning, call_meaning
+from robots.system.labels import _
+
+__all__ = ["call_explain", "meaning_render", "meaning_text", "points_text"]
 
 
-def _(text: str) -> str:  # a marker for makemessages: translated where it is shown
+SUIT_NAMES = {"S": _("spades"), "H": _("hearts"), "D": _("diamonds"), "C": _("clubs")}
+POINTS_RANGE = _("%(low)s–%(high)s points")
+POINTS_LEAST = _("%(low)s or more points")
+POINTS_MOST = _("at most %(high)s points")
+CARDS_RANGE = _("%(low)s–%(high)s %(suit)s")
+CARDS_LEAST = _("%(low)s or more %(suit)s")
+CARDS_MOST = _("at most %(high)s %(suit)s")
+CARDS_EXACT = _("exactly %(low)s %(suit)s")
+BALANCED = _("balanced")
+ARTIFICIAL = _("artificial")
+FORCING = _("forcing")
+NOT_COVERED = _("Not part of the system")
+SEPARATOR = _(", ")
+
+
+def _plain(text: str) -> str:
     return text
 
 
-_SUITS = {"S": _("spades"), "H": _("hearts"), "D": _("diamonds"), "C": _("clubs")}
-_OPENINGS = {
-    "P": _("Fewer than 12 points, no weak two or preempt"),
-    "1NT": _("15–17 points, balanced"),
-    "2NT": _("20–21 points, balanced"),
-    "2C": _("22 or more points, artificial and strong"),
-}
-_OVER_1NT = {
-    "P": _("0–7 points"),
-    "2C": _("Stayman: 8 or more points, asks for a four-card major"),
-    "2NT": _("8–9 points, invitational"),
-    "3NT": _("10 or more points, to play"),
-}
-_STAYMAN_ANSWERS = {
-    "2D": _("No four-card major"),
-    "2H": _("Four hearts"),
-    "2S": _("Four spades, not four hearts"),
-}
-_NATURAL = _("Natural")
+def points_text(points: tuple[int, int], gettext: Callable[[str], str] = _plain) -> list[str]:
+    """The points a call shows, as text ([] when it shows nothing of them)."""
+    low, high = points
+    if (low, high) == (0, 37):
+        return []
+    if high >= 37:
+        return [gettext(POINTS_LEAST) % {"low": low}]
+    if low <= 0:
+        return [gettext(POINTS_MOST) % {"high": high}]
+    return [gettext(POINTS_RANGE) % {"low": low, "high": high}]
 
 
-def _bids(auction):
-    return [(seat, call) for seat, call in auction if call not in ("P", "X", "XX")]
+def meaning_render(meaning: Meaning, gettext: Callable[[str], str] = _plain) -> str:
+    """The explanation of ``meaning``: its rule's label, then the points, the suit
+    lengths and the flags the rule shows, in the language of ``gettext``."""
+    rule = meaning.rule
+    if rule is None:
+        return gettext(NOT_COVERED)
+    parts = [gettext(rule.label)] + points_text(meaning.hcp, gettext)
+    if rule.balanced:
+        parts.append(gettext(BALANCED))
+    for suit in "SHDC":
+        lo, hi = meaning.lengths.get(suit, (0, 13))
+        if rule.balanced and (lo, hi) == (2, 5):
+            continue
+        values = {"low": lo, "high": hi, "suit": gettext(SUIT_NAMES[suit])}
+        if lo == hi:
+            parts.append(gettext(CARDS_EXACT) % values)
+        elif lo > 0 and hi < 13:
+            parts.append(gettext(CARDS_RANGE) % values)
+        elif lo > 0:
+            parts.append(gettext(CARDS_LEAST) % values)
+        elif hi < 13:
+            parts.append(gettext(CARDS_MOST) % values)
+    if rule.artificial:
+        parts.append(gettext(ARTIFICIAL))
+    if rule.forcing:
+        parts.append(gettext(FORCING))
+    return gettext(SEPARATOR).join(parts)
 
 
-def call_explain(auction: list[tuple[str, str]], seat: str, call: str) -> tuple[str, dict]:
+def meaning_text(calls: list[str], dealer: str, call: str, gettext=_plain) -> str:
+    """What ``call`` after ``calls`` (from ``dealer``) shows, as text."""
+    return meaning_render(call_meaning(calls, dealer, call), gettext)
+
+
+def call_explain(auction: list[tuple[str, str]], seat: str, call: str, gettext=_plain) -> str:
     """What ``call`` by ``seat`` after ``auction`` (the calls before it, as (seat, call))
-    shows: a text to translate and the values it names (``%(suit)s``)."""
-    bids = _bids(auction)
-    ours = {seat, partner(seat)}
-    partners = [c for s, c in bids if s == partner(seat)]
-    mine = [c for s, c in bids if s == seat]
-    if not bids:
-        return _opening(call)
-    opener = bids[0][0]
-    if opener not in ours and not mine and not partners:
-        return _overcall(call)
-    if opener == partner(seat) and not mine:
-        return _response(partners[0], call)
-    if mine == ["1NT"] and partners == ["2C"] and opener == seat and call in _STAYMAN_ANSWERS:
-        return _STAYMAN_ANSWERS[call], {}
-    return _later(call)
-
-
-def _suit(call: str) -> dict:
-    return {"suit": _SUITS.get(call[-1], "")}
-
-
-def _opening(call: str) -> tuple[str, dict]:
-    if call in _OPENINGS:
-        return _OPENINGS[call], {}
-    if call in ("1S", "1H"):
-        return _("12–21 points, five or more %(suit)s"), _suit(call)
-    if call in ("1D", "1C"):
-        return _("12–21 points, three or more %(suit)s, no five-card major"), _suit(call)
-    if call[0] == "2":
-        return _("Weak: 6–10 points, six %(suit)s"), _suit(call)
-    if call[0] == "3":
-        return _("Preempt: 5–10 points, seven %(suit)s"), _suit(call)
-    return _NATURAL, {}
-
-
-def _overcall(call: str) -> tuple[str, dict]:
-    if call == "1NT":
-        return _("15–18 points, balanced, a stopper not promised"), {}
-    if call == "X":
-        return _("Takeout: 12 or more points, short in their suit"), {}
-    if call == "P":
-        return _("No overcall or double in the system"), {}
-    if call[-1] in _SUITS:
-        return _("8–16 points, five or more %(suit)s"), _suit(call)
-    return _NATURAL, {}
-
-
-def _response(opening: str, call: str) -> tuple[str, dict]:
-    if opening == "1NT":
-        if call in _OVER_1NT:
-            return _OVER_1NT[call], {}
-        if call in ("2H", "2S"):
-            return _("0–7 points, five or more %(suit)s, to play"), _suit(call)
-        if call in ("3H", "3S", "4H", "4S"):
-            return _("10 or more points, five or more %(suit)s"), _suit(call)
-        return _NATURAL, {}
-    if opening == "2C":
-        return (_("Waiting, any hand"), {}) if call == "2D" else (_NATURAL, {})
-    if call == "P":
-        return _("0–5 points"), {}
-    if opening[0] == "1" and call[-1:] == opening[-1] and opening[-1] in "HS":
-        return _("Raise: three or more %(suit)s"), _suit(call)
-    if call == "1NT":
-        return _("6–10 points"), {}
-    if call in ("2NT", "3NT"):
-        return _("11 or more points, balanced"), {}
-    if opening[0] != "1":  # over a weak two or a preempt
-        return _("Game: 16 or more points, three-card support"), {}
-    if call[-1:] == opening[-1]:
-        return _("Raise: five or more %(suit)s"), _suit(call)
-    if call[0] == "1":
-        return _("6 or more points, four or more %(suit)s"), _suit(call)
-    if call[-1] in _SUITS:
-        return _("10 or more points, four or more %(suit)s"), _suit(call)
-    return _NATURAL, {}
-
-
-def _later(call: str) -> tuple[str, dict]:
-    if call == "P":
-        return _("Nothing more to say"), {}
-    if call in ("4H", "4S", "3NT", "5C", "5D"):
-        return _("Game: 25 or more points between the two hands"), {}
-    if call == "X":
-        return _("Not part of the system"), {}
-    return _NATURAL, {}
+    shows, in the language of ``gettext``."""
+    calls = [c for _s, c in auction]
+    dealer = auction[0][0] if auction else seat
+    return meaning_text(calls, dealer, call, gettext)

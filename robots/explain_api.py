@@ -35,8 +35,8 @@ def robot_call_explain(*, user, event_id: int, table_id: int, index: int) -> dic
     robot = TableSeat.objects.filter(table_id=table_id, seat=seat, player__is_robot=True)
     if not robot.exists():
         raise BridgeError(gettext("A person made that call: ask the director."), code="not_robot")
-    text, values = call_explain([(a["seat"], a["call"]) for a in auction[:index]], seat, call)
-    explanation = gettext(text) % {key: gettext(value) for key, value in values.items()}
+    before = [(a["seat"], a["call"]) for a in auction[:index]]
+    explanation = call_explain(before, seat, call, gettext)
     return {"index": index, "seat": seat, "call": call, "explanation": explanation}
 
 

@@ -1,6 +1,7 @@
 from django.urls import path
 
 from .explain_api import RobotCallExplainApi
+from .system_api import SystemCardApi
 
 urlpatterns = [
     path(
@@ -8,4 +9,5 @@ urlpatterns = [
         RobotCallExplainApi.as_view(),
         name="api-table-explain",
     ),
+    path("robots/system/", SystemCardApi.as_view(), name="api-robots-system"),
 ]

@@ -3,14 +3,15 @@ of the current position (docs/rules.md § Robots).
 
 Everything here starts from one seat's view (``table_view``): the visible hands, the
 cards played (and so the voids shown by not following suit) and the auction (the
-high-card points each hidden hand's first call showed).
+high-card points and suit lengths every call of each hidden hand showed, read from the
+robots' system, :mod:`robots.system`).
 """
 
 from __future__ import annotations
 
 import random
 
-from robots.bidding import hcp_range
+from robots.bidding import shown
 from scoring import HCP_POINTS, RANKS
 from scoring.solver import position_deal as solver_position
 from tableplay.cards import SEATS, SUITS, seat_next
@@ -38,7 +39,7 @@ def view_known(view: dict) -> dict:
     auction = [(entry["seat"], entry["call"]) for entry in view["auction"]]
     return {
         "played_by": played_by,
-        "ranges": {seat: hcp_range(auction, seat) for seat in hidden},
+        "shown": {seat: shown(auction, seat) for seat in hidden},
         "visible": visible,
         "hidden": hidden,
         "unseen": [card for card in _ALL_CARDS if card not in seen],
@@ -54,10 +55,12 @@ def layout_sample(known: dict, rng: random.Random) -> dict[str, list[str]] | Non
     for attempt in range(60):
         cards = list(known["unseen"])
         rng.shuffle(cards)
-        # The cards fewest hands can hold go first, so the greedy deal rarely fails.
-        cards.sort(key=lambda card: sum(card[0] not in voids[seat] for seat in hidden))
         room = dict(known["sizes"])
         hands: dict[str, list[str]] = {seat: [] for seat in hidden}
+        if attempt < 40:  # the suit lengths the auction showed, placed first
+            _lengths_place(known, cards, hands, room)
+        # The cards fewest hands can hold go first, so the greedy deal rarely fails.
+        cards.sort(key=lambda card: sum(card[0] not in voids[seat] for seat in hidden))
         for card in cards:
             open_seats = [s for s in hidden if room[s] > 0 and card[0] not in voids[s]]
             if not open_seats:
@@ -67,16 +70,69 @@ def layout_sample(known: dict, rng: random.Random) -> dict[str, list[str]] | Non
             hands[seat].append(card)
             room[seat] -= 1
         else:
-            # The points the auction showed, while a few tries find such a layout.
+            # What the auction showed, while a few tries find such a layout.
+            if attempt < 40:
+                _points_fix(known, hands, rng)
             if attempt >= 40 or all(_fits(known, seat, hands[seat]) for seat in hidden):
                 return hands
     return None
 
 
-def _fits(known: dict, seat: str, cards: list[str]) -> bool:
-    low, high = known["ranges"].get(seat, (0, 37))
+def _lengths_place(known: dict, cards: list[str], hands: dict, room: dict) -> None:
+    """Give each hidden hand, from the shuffled ``cards``, the fewest cards of each suit
+    its calls showed (less those it has played), while it has room."""
+    for seat in known["hidden"]:
+        _points, lengths = known["shown"].get(seat, ((0, 37), {}))
+        for suit, (low, _high) in lengths.items():
+            played = sum(card[0] == suit for card in known["played_by"][seat])
+            need = min(low - played, room[seat])
+            if need <= 0 or suit in known["voids"][seat]:
+                continue
+            chosen = [card for card in cards if card[0] == suit][:need]
+            for card in chosen:
+                cards.remove(card)
+            hands[seat] += chosen
+            room[seat] -= len(chosen)
+
+
+def _miss(known: dict, seat: str, cards: list[str]) -> int:
+    """How many points ``seat``'s hand is outside the range its calls showed."""
+    (low, high), _lengths = known["shown"].get(seat, ((0, 37), {}))
     points = sum(HCP_POINTS.get(card[1], 0) for card in cards + known["played_by"][seat])
-    return low <= points <= high
+    return max(0, low - points) + max(0, points - high)
+
+
+def _points_fix(known: dict, hands: dict, rng: random.Random, tries: int = 80) -> None:
+    """Swap cards of one suit between two hidden hands (their lengths stay as they are)
+    while that brings the hands nearer the points their calls showed."""
+    seats = list(hands)
+    if len(seats) < 2:
+        return
+    for _ in range(tries):
+        misses = {seat: _miss(known, seat, hands[seat]) for seat in seats}
+        if not any(misses.values()):
+            return
+        first = rng.choice([seat for seat in seats if misses[seat]])
+        second = rng.choice([seat for seat in seats if seat != first])
+        mine, theirs = hands[first], hands[second]
+        i, j = rng.randrange(len(mine)), rng.randrange(len(theirs))
+        if mine[i][0] != theirs[j][0]:
+            continue
+        before = misses[first] + misses[second]
+        mine[i], theirs[j] = theirs[j], mine[i]
+        if _miss(known, first, mine) + _miss(known, second, theirs) > before:
+            mine[i], theirs[j] = theirs[j], mine[i]
+
+
+def _fits(known: dict, seat: str, cards: list[str]) -> bool:
+    """Whether the hand (its cards and those it played) has the points and the suit
+    lengths its calls showed."""
+    (low, high), lengths = known["shown"].get(seat, ((0, 37), {}))
+    held = cards + known["played_by"][seat]
+    points = sum(HCP_POINTS.get(card[1], 0) for card in held)
+    if not low <= points <= high:
+        return False
+    return all(lo <= sum(c[0] == suit for c in held) <= hi for suit, (lo, hi) in lengths.items())
 
 
 def position_deal(view: dict, hidden_hands: dict[str, list[str]]):

@@ -7,6 +7,7 @@ from . import views
 app_name = "robots"
 
 urlpatterns = [
+    path("robots/system/", views.system_card_page, name="system"),
     path(
         "events/<int:event_id>/tables/<int:table_id>/reclaim/",
         views.reclaim_page,

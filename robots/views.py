@@ -7,9 +7,10 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect
+from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -18,6 +19,7 @@ from tournaments.errors import BridgeError
 
 from .seating import seat_reclaim
 from .selectors import replaced_seat
+from .system.card import system_card
 
 
 def seat_notice(request: HttpRequest, table) -> str | None:
@@ -53,3 +55,9 @@ def reclaim_page(request: HttpRequest, event_id: int, table_id: int) -> HttpResp
         else:
             messages.success(request, _("Your seat is yours again."))
     return redirect("online:table", event_id, table_id)
+
+
+def system_card_page(request: HttpRequest) -> HttpResponse:
+    """The robots' system card (docs/rules.md § Robots, *Its bidding system*): every rule,
+    from the data the robots bid and explain by, in the visitor's language."""
+    return render(request, "robots/system_card.html", {"card": system_card(gettext)})

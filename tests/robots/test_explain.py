@@ -13,15 +13,16 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_the_system_says_what_each_kind_of_call_shows():
-    assert call_explain([], "N", "1NT") == ("15–17 points, balanced", {})
-    assert call_explain([], "N", "1H") == ("12–21 points, five or more %(suit)s",
-                                           {"suit": "hearts"})  # fmt: skip
+    assert call_explain([], "N", "1NT") == "No trump opening, 15–17 points, balanced"
+    assert call_explain([], "N", "1H") == "Natural, 10–21 points, 5 or more hearts"
     stayman = [("N", "1NT"), ("E", "P")]
-    assert call_explain(stayman, "S", "2C")[0].startswith("Stayman")
+    assert call_explain(stayman, "S", "2C").startswith("Stayman")
     answer = stayman + [("S", "2C"), ("W", "P")]
-    assert call_explain(answer, "N", "2S") == ("Four spades, not four hearts", {})
-    assert call_explain([("N", "1H")], "E", "X")[0].startswith("Takeout")
-    assert call_explain([("N", "1D"), ("E", "P")], "S", "1S")[0].startswith("6 or more")
+    assert call_explain(answer, "N", "2S") == (
+        "Answer to Stayman, 4 or more spades, at most 3 hearts"
+    )
+    assert call_explain([("N", "1H")], "E", "X").startswith("Takeout")
+    assert call_explain([("N", "1D"), ("E", "P")], "S", "1S").startswith("Natural, 6 or more")
 
 
 def _explain(client, online, index, lang="en"):

@@ -113,7 +113,7 @@ def test_samples_give_an_opener_the_points_of_the_opening():
     table = _played(deal, played)
     view = table_view(table, "E")
     known = view_known(view)
-    assert known["ranges"]["N"] == (15, 17) and known["ranges"]["W"] == (0, 37)
+    assert known["shown"]["N"][0] == (15, 17) and known["shown"]["W"][0] == (0, 37)
     rng = random.Random(2)
     for _ in range(20):
         hands = layout_sample(known, rng)

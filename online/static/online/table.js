@@ -295,7 +295,7 @@
         var button = el("button", {
           type: "button", class: "alerted", title: explain, "data-key": "alert-" + n,
           "aria-label": content.textContent + " \u2014 " + t("alerted", { text: explain }),
-          on: { click: function () { alertNote = { call: c.call, text: explain }; draw(); } },
+          on: { click: function () { alertNote = { call: c.call, text: explain, card: !!(players[c.seat] && players[c.seat].robot) }; draw(); } },
         }, [content, el("span", { class: "alert-mark", "aria-hidden": "true", text: "!" })]);
         td.appendChild(button);
       } else if (robotCallAsked(c)) {
@@ -316,7 +316,12 @@
     var wrap = el("div", { class: "auction-wrap" }, [table]);
     if (alertNote) {
       var note = alertNote.robot ? t("robot_explains", { text: alertNote.text }) : t("alerted", { text: alertNote.text });
-      wrap.appendChild(el("p", { class: "alert-note" }, [callNode(alertNote.call), " ", note]));
+      var noteParts = [callNode(alertNote.call), " ", note];
+      // docs/rules.md § Robots: the robots' whole system, from the explain panel
+      if ((alertNote.robot || alertNote.card) && cfg.system_card) {
+        noteParts.push(" ", el("a", { href: cfg.system_card, target: "_blank", rel: "noopener", text: t("system_card") }));
+      }
+      wrap.appendChild(el("p", { class: "alert-note" }, noteParts));
     }
     return wrap;
   }

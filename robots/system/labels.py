@@ -1,0 +1,26 @@
+"""The labels several of the system's rules share (docs/rules.md § Robots), English and
+marked for translation (Django translates them where they are shown)."""
+
+from __future__ import annotations
+
+__all__ = [
+    "ACCEPT", "GAME", "INVITE", "NAME", "NATURAL", "RAISE", "SLAM", "STOP", "TAKEOUT",
+    "TO_PLAY", "WEAK", "_",
+]  # fmt: skip
+
+
+def _(text: str) -> str:  # a marker for makemessages: translated where it is shown
+    return text
+
+
+NAME = _("2/1-flavoured Standard American: five-card majors, 15–17 1NT, RKCB 1430")
+NATURAL = _("Natural")
+WEAK = _("Weak, to play")
+TO_PLAY = _("To play")
+INVITE = _("Invitational")
+ACCEPT = _("Accepts the invitation")
+GAME = _("Game")
+SLAM = _("Slam")
+TAKEOUT = _("Takeout double")
+STOP = _("Natural, a stopper in their suit")
+RAISE = _("Raise")
