@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from django.utils.translation import ngettext
+
 from robots.system import Meaning, call_meaning
-from robots.system.labels import _
+from robots.system.labels import _, counted_in, plain
 
 __all__ = ["call_explain", "meaning_render", "meaning_text", "points_text"]
 
@@ -17,7 +19,6 @@ __all__ = ["call_explain", "meaning_render", "meaning_text", "points_text"]
 SUIT_NAMES = {"S": _("spades"), "H": _("hearts"), "D": _("diamonds"), "C": _("clubs")}
 POINTS_RANGE = _("%(low)s–%(high)s points")
 POINTS_LEAST = _("%(low)s or more points")
-POINTS_MOST = _("at most %(high)s points")
 CARDS_RANGE = _("%(low)s–%(high)s %(suit)s")
 CARDS_LEAST = _("%(low)s or more %(suit)s")
 CARDS_MOST = _("at most %(high)s %(suit)s")
@@ -29,8 +30,7 @@ NOT_COVERED = _("Not part of the system")
 SEPARATOR = _(", ")
 
 
-def _plain(text: str) -> str:
-    return text
+_plain = plain
 
 
 def points_text(points: tuple[int, int], gettext: Callable[[str], str] = _plain) -> list[str]:
@@ -41,7 +41,9 @@ def points_text(points: tuple[int, int], gettext: Callable[[str], str] = _plain)
     if high >= 37:
         return [gettext(POINTS_LEAST) % {"low": low}]
     if low <= 0:
-        return [gettext(POINTS_MOST) % {"high": high}]
+        with counted_in(gettext):
+            text = ngettext("at most %(high)s point", "at most %(high)s points", high)
+        return [text % {"high": high}]
     return [gettext(POINTS_RANGE) % {"low": low, "high": high}]
 
 

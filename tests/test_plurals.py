@@ -26,6 +26,9 @@ COUNTED = re.compile(rf"(%\(\w+\)[sd]|%[sd]) (\w+ )?({NOUNS})\b")
 NEVER_ONE = {
     "%(card)s appears %(times)d times",  # a repeated card: twice or more
     "A team has %(low)d to %(high)d players.",  # a range
+    "%(low)s–%(high)s points",  # ranges: never one
+    "%(low)s–%(high)s points between the two hands",
+    "%(low)s–%(high)s cards in %(suit)s",
     "%(ladder)s: %(challenger)s challenges %(defender)s",  # verbs, not counts
     "%(card)s is not in the opening leader's hand (%(seat)s leads against %(d)s).",
 }

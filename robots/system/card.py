@@ -7,10 +7,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from django.utils.translation import ngettext
+
 from robots.explain import points_text
 from robots.system.base import Rule
 from robots.system.checks import CHECKS, CONTEXTS
-from robots.system.labels import NAME, _
+from robots.system.labels import NAME, _, counted_in, plain
 from robots.system.rules import SECTIONS
 
 __all__ = ["system_card"]
@@ -28,7 +30,6 @@ TOTAL = _("%(low)s or more points between the two hands")
 TOTAL_RANGE = _("%(low)s–%(high)s points between the two hands")
 CARDS = _("%(low)s–%(high)s cards in %(suit)s")
 CARDS_LEAST = _("%(low)s or more cards in %(suit)s")
-CARDS_MOST = _("at most %(high)s cards in %(suit)s")
 FIT = _("%(count)s or more cards of it between the two hands")
 BALANCED = _("balanced")
 LONGEST = _("the longest such suit")
@@ -98,7 +99,11 @@ def _conditions(rule: Rule, gettext) -> list[str]:
         elif lo > 0:
             parts.append(gettext(CARDS_LEAST) % values)
         else:
-            parts.append(gettext(CARDS_MOST) % values)
+            with counted_in(gettext):
+                text = ngettext(
+                    "at most %(high)s card in %(suit)s", "at most %(high)s cards in %(suit)s", hi
+                )
+            parts.append(text % values)
     if rule.fit:
         parts.append(gettext(FIT) % {"count": rule.fit})
     if rule.longest:
@@ -107,7 +112,7 @@ def _conditions(rule: Rule, gettext) -> list[str]:
     return parts
 
 
-def system_card(gettext: Callable[[str], str] = lambda text: text) -> dict:
+def system_card(gettext: Callable[[str], str] = plain) -> dict:
     """The card: the system's name, a legend, and each section's rules in order, each
     with its auction, its call, what it shows and its conditions."""
     return {

@@ -5,12 +5,27 @@ from __future__ import annotations
 
 __all__ = [
     "ACCEPT", "GAME", "INVITE", "NAME", "NATURAL", "RAISE", "SLAM", "STOP", "TAKEOUT",
-    "TO_PLAY", "WEAK", "_",
+    "TO_PLAY", "WEAK", "_", "counted_in", "plain",
 ]  # fmt: skip
 
 
 def _(text: str) -> str:  # a marker for makemessages: translated where it is shown
     return text
+
+
+def plain(text: str) -> str:
+    """The texts untranslated: English (what an alert stores)."""
+    return text
+
+
+def counted_in(gettext):
+    """Where ``ngettext`` counts a text in the language ``gettext`` gives: English for
+    ``plain``, else the active language (Django's ``gettext``)."""
+    from contextlib import nullcontext
+
+    from django.utils import translation
+
+    return translation.override(None) if gettext is plain else nullcontext()
 
 
 NAME = _("2/1-flavoured Standard American: five-card majors, 15–17 1NT, RKCB 1430")
