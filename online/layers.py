@@ -12,8 +12,25 @@ wherever in the process it is made (docs/online-play.md, the embedded default).
 from __future__ import annotations
 
 import asyncio
+import logging
 
-from channels.layers import InMemoryChannelLayer
+from asgiref.sync import async_to_sync
+from channels.layers import InMemoryChannelLayer, get_channel_layer
+
+logger = logging.getLogger(__name__)
+
+
+def group_send_stored(group: str, message: dict) -> None:
+    """Send ``message`` to ``group`` after the change it tells of is stored. A
+    channel-layer outage loses the message, never the change: a client that reconnects
+    (or polls) reads the stored state."""
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    try:
+        async_to_sync(layer.group_send)(group, message)
+    except Exception:  # noqa: BLE001 - stored already; the clients catch up on reconnect
+        logger.exception("send to group %s failed", group)
 
 
 class ServerChannelLayer(InMemoryChannelLayer):

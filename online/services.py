@@ -18,8 +18,6 @@ import logging
 from datetime import datetime
 from functools import partial
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
@@ -38,6 +36,7 @@ from tournaments.services.results_online import (
 
 from .double_dummy import cut_result_double_dummy
 from .extensions import table_looked_at
+from .layers import group_send_stored
 from .live import LiveTable, live_drop, live_get, live_observe, live_put, live_replace
 from .lock_objects import (
     board_play_for_update,
@@ -133,15 +132,7 @@ def table_broadcast(*, table_id: int, states: list[dict]) -> None:
     ``{"type": "table.state", "states": [snapshot, ...]}``, each connection turning each
     snapshot into its own seat's view. A channel-layer outage loses the broadcast, never
     the action: a client that reconnects reads the stored state."""
-    layer = get_channel_layer()
-    if layer is None:
-        return
-    try:
-        async_to_sync(layer.group_send)(
-            group_name(table_id), {"type": "table.state", "states": states}
-        )
-    except Exception:  # noqa: BLE001 - stored already; the clients catch up on reconnect
-        logger.exception("broadcast to table %s failed", table_id)
+    group_send_stored(group_name(table_id), {"type": "table.state", "states": states})
 
 
 def tables_refresh(*, table_ids: list[int]) -> None:

@@ -10,6 +10,11 @@ from .models import PracticeBoard, PracticeSession
 from .scoring import points_text
 
 
+def group_name(session_id: int) -> str:
+    """The channel-layer group of a session's socket (``practice.consumers``)."""
+    return f"practice-{session_id}"
+
+
 def practice_view(session: PracticeSession, row: PracticeBoard, table: Table) -> dict:
     """The board as the player's seat may see it (the shape of online play's table view,
     docs/online-play.md, so the table page draws it), plus ``session`` and ``practice``."""

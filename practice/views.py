@@ -1,6 +1,7 @@
 """The practice pages (``docs/rules.md`` § Robots, *Practice*): what one may practise and
-one's sessions, the start of a session, the table (online play's table script, polling
-the practice API) and the summary against the field."""
+one's sessions, the start of a session, the table (online play's table script, on the
+practice table's socket, polling the practice API while it is down) and the summary
+against the field."""
 
 from __future__ import annotations
 
@@ -91,6 +92,7 @@ def _strings() -> dict[str, str]:
         "board_ended": _("Board %(n)s is over: its score is on the summary."),
         "polling": _("Practice table"),
         "connecting": _("Practice table"),
+        "live": _("Practice table"),
         "claim_rejected": _("The claim is rejected: play on."),
         "practice_score": _("Practice score: %(score)s"),
     }
@@ -106,7 +108,8 @@ def practice_table(request: HttpRequest, session_id: int) -> HttpResponse:
         "table": None,
         "seat": session.seat,
         "api": reverse("api-practice-play", args=[session.pk]),
-        "ws": None,  # no socket: the script polls the practice API
+        # the online table's socket protocol (practice.consumers); the API while it is down
+        "ws": f"/ws/practice/{session.pk}/",
         "csrf": get_token(request),
         "my_table": summary_url,
         "time_zone": session.event.time_zone,

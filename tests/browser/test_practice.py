@@ -4,8 +4,10 @@ with only legal calls, the robots' passes in the auction, dummy faced after the 
 the cards tapped one by one (from dummy too) until the board is over, its practice score
 against the field on the table and on the summary; nothing scrolls sideways.
 
-The server is the real one (``live_server``): the page polls the practice API and the
-robots act in-process after each commit, as the demo runs them."""
+The server is the real one, and the robots act in-process after each commit, as the demo
+runs them. On the phone it is ``live_server`` (no WebSocket): the page falls back to
+polling the practice API. On the desktop it is the ASGI application under uvicorn: the
+page is live on the practice table's socket and never polls once it is open."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ import pytest
 from django.test import Client
 
 from practice import services
+from tests.browser.test_table_page_ws import asgi_server  # noqa: F401 - a fixture
 from tests.factories import UserFactory
 from tests.practice.conftest import finished_event
 from tournaments.models import Event
@@ -28,7 +31,15 @@ WIDE = """() => ({doc: document.documentElement.scrollWidth, body: document.body
 
 
 @pytest.fixture
-def practice(live_server, make_event):
+def server(request, viewport) -> str:
+    """The phone's server has no socket (``live_server``); the desktop's has (uvicorn)."""
+    if viewport is PHONE:
+        return request.getfixturevalue("live_server").url
+    return request.getfixturevalue("asgi_server")
+
+
+@pytest.fixture
+def practice(server, make_event):
     event = finished_event(make_event, Event.Method.MP)
     user = UserFactory()
     session = services.practice_create(user=user, event_id=event.pk)
@@ -47,20 +58,24 @@ def box_button(page, name):
 
 
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
-def test_a_practice_board_from_the_first_call_to_its_score(
-    live_server, practice, browser, viewport
-):
+def test_a_practice_board_from_the_first_call_to_its_score(server, practice, browser, viewport):
     context = browser.new_context(locale="en-US", viewport=viewport, is_mobile=viewport is PHONE)
-    context.add_cookies(
-        [{"name": "sessionid", "value": practice["cookie"], "url": live_server.url}]
-    )
+    context.add_cookies([{"name": "sessionid", "value": practice["cookie"], "url": server}])
     page = context.new_page()
     page.set_default_timeout(20_000)
-    errors = []
+    errors, polls = [], []
     page.on("pageerror", lambda error: errors.append(str(error)))
+    api = f"/api/practice/{practice['session']}/play/"
+    page.on(
+        "request",
+        lambda r: polls.append(r.url) if r.method == "GET" and r.url.endswith(api) else None,
+    )
     try:
-        page.goto(f"{live_server.url}/practice/{practice['session']}/")
+        page.goto(f"{server}/practice/{practice['session']}/")
         page.locator('#play-table[data-phase="auction"]').wait_for()
+        if viewport is not PHONE:  # live on the socket: no more polling once it is open
+            page.locator(".conn-live").wait_for()
+            polls.clear()
         assert page.locator(".seat-bottom .pcard").count() == 13  # the own hand, face up
         assert page.locator(".seat-top .backs .count").inner_text() == "13"  # a robot's backs
         # the robots North and East passed before South's first call
@@ -90,5 +105,7 @@ def test_a_practice_board_from_the_first_call_to_its_score(
         assert page.locator("[data-total]").inner_text() == "75.0%"
         assert_fits(page, viewport["width"])
         assert errors == []
+        if viewport is not PHONE:  # every robot's card came on the socket
+            assert polls == []
     finally:
         context.close()

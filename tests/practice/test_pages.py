@@ -58,14 +58,14 @@ def test_start_refused_is_said_and_creates_nothing(client, make_event):
     assert PracticeSession.objects.count() == 0
 
 
-def test_table_page_polls_the_practice_api(client, mp_event):
+def test_table_page_opens_the_practice_socket_and_falls_back_on_the_api(client, mp_event):
     user = UserFactory()
     session = services.practice_create(user=user, event_id=mp_event.pk)
     client.force_login(user)
     html = client.get(reverse("practice:table", args=[session.pk])).content.decode()
     config = json.loads(re.search(r'id="play-config"[^>]*>(.*?)</script>', html, re.S).group(1))
     assert config["api"] == reverse("api-practice-play", args=[session.pk])
-    assert config["ws"] is None and config["seat"] == "S"
+    assert config["ws"] == f"/ws/practice/{session.pk}/" and config["seat"] == "S"
     assert config["names"] == {"N": "Robot", "E": "Robot", "S": "You", "W": "Robot"}
     assert "online/table.js" in html
     client.force_login(UserFactory())  # someone else's practice is refused

@@ -5,7 +5,7 @@
    page polls GET /api/events/<e>/tables/<t>/play/ every 2 s and sends by POST to the same
    address, while it tries the socket again now and then. The addresses come from the
    page's config (`api`, `ws`): the practice table (practice/views.py) gives its own API
-   and no socket, and only polls. Every action carries the
+   and socket (/ws/practice/<session>/, the same protocol). Every action carries the
    table's version: one the server has moved past is refused (`stale`), never applied
    twice (docs/rules.md § Online play).
 
@@ -845,7 +845,7 @@
     pollTimer = null;
   }
   function connect() {
-    // no socket address (the practice table, practice/views.py): polling only
+    // no socket address (or none in this browser): polling only
     if (!cfg.ws || !("WebSocket" in window)) { startPolling(); return; }
     // changes, not whole views, after the first (online/changes.py)
     var url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + cfg.ws +
