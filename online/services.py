@@ -23,6 +23,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from tableplay import DIRECTOR, Action, Table, TableError
+from tableplay.apply import applied
 from tableplay.cards import side
 from tournaments.lock_objects import round_for_share, table_for_update
 from tournaments.models import Board, Round, TableSeat
@@ -241,9 +242,8 @@ def _act_live(
     board's end). The entry moves on with the row (``play_act`` drops it if the commit
     then fails). Returns the actor's view and the table's new snapshot, which
     ``play_act`` sends once committed."""
-    engine = entry.engine.copy()
     try:
-        engine.apply(Action(kind, actor, value, alert), version=version)
+        engine, stored = applied(entry.engine, Action(kind, actor, value, alert), version=version)
     except TableError as error:
         if error.code == "stale" and version < entry.engine.version:
             # the stored table is at least as far as this one: the sender is behind
@@ -253,8 +253,7 @@ def _act_live(
         return None  # the board's end stores its result: the long way
     if not _live_board_open(entry, now):  # the board read and held until the commit
         return None
-    if kind in ("call", "card"):  # as the engine reads them: "1NT", "SA"
-        value, alert = engine.moves[-1].value, engine.moves[-1].alert
+    value, alert = stored.value, stored.alert  # as the engine reads them: "1NT", "SA"
     actions = entry.snapshot["actions"]
     PlayAction(
         play_id=entry.play_id, seq=len(actions) + 1, seat=actor, kind=kind, value=value,
@@ -308,15 +307,15 @@ def _act_locked(
             base_version=play.base_version, next_=None,
         )  # fmt: skip
         snapshot["play_id"] = play.pk  # a process that sees it may keep the table live
-        # the process's kept engine of the board, copied: no replay when it saw the
-        # board's previous action (``state.shared_table``)
-        engine = shared_table(snapshot).copy()
+        # the process's kept engine of the board (copied by ``applied``): no replay
+        # when it saw the board's previous action (``state.shared_table``)
         try:
-            engine.apply(Action(kind, actor, value, alert), version=version)
+            engine, stored = applied(
+                shared_table(snapshot), Action(kind, actor, value, alert), version=version
+            )
         except TableError as error:
             raise play_refusal(error.code) from None
-        if kind in ("call", "card"):  # as the engine reads them: "1NT", "SA"
-            value, alert = engine.moves[-1].value, engine.moves[-1].alert
+        value, alert = stored.value, stored.alert  # as the engine reads them: "1NT", "SA"
         PlayAction.objects.create(
             play=play, seq=len(actions) + 1, seat=actor, kind=kind, value=value,
             alert=alert, user=user, created_at=now,

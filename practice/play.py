@@ -28,6 +28,7 @@ from django.utils import timezone
 from online.layers import group_send_stored
 from online.services import play_refusal
 from tableplay import DIRECTOR, Action, Table, TableError
+from tableplay.apply import applied
 
 from .lock_objects import practice_board_for_update
 from .models import PracticeBoard, PracticeSession
@@ -104,14 +105,11 @@ def practice_apply(*, row_id: int, version: int, action: Action) -> dict:
         row = practice_board_for_update(row_id)
         if row.status != PracticeBoard.Status.PLAYING:
             raise play_refusal("board_over")
-        table = board_table(row).copy()  # the kept engine is read only
-        try:
-            table.apply(action, version=version)
+        try:  # the kept engine stays as it was: ``applied`` copies it
+            table, stored = applied(board_table(row), action, version=version)
         except TableError as error:
             raise play_refusal(error.code) from None
-        moves = [action]
-        if action.kind in ("call", "card"):  # as the engine reads them: "1NT", "SA"
-            moves = [Action(action.kind, action.seat, table.moves[-1].value, table.moves[-1].alert)]
+        moves = [stored]  # a call or card as the engine reads it: "1NT", "SA"
         if table.claim is not None and table.claim.rejected:
             # docs/rules.md § Robots, Practice: no director here; a rejected claim plays on
             table.apply(Action("rule", DIRECTOR, "play"))
