@@ -8,11 +8,17 @@ app, so an eager app (tests, the demo) runs it in-process as before.
 from __future__ import annotations
 
 import logging
+import threading
 
 from celery import current_app
 from django.db import transaction
 
 logger = logging.getLogger(__name__)
+
+#: One thread at a time imports the task modules: Celery marks them imported as it
+#: starts, so a second thread asking meanwhile found its task missing (the first board
+#: to end on each server process lost its analysis).
+_importing = threading.Lock()
 
 
 def _task(name: str):
@@ -20,7 +26,9 @@ def _task(name: str):
     try:
         return app.tasks[name]
     except KeyError:  # a web process has not imported the task modules yet
-        app.loader.import_default_modules()
+        with _importing:
+            if name not in app.tasks:
+                app.loader.import_default_modules()
         return app.tasks[name]
 
 

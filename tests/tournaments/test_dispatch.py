@@ -63,3 +63,45 @@ def test_in_eager_mode_the_task_runs_in_process(
         dispatch_on_commit("tournaments.tasks.analyse_boards", [3, 4])
         assert ran == []  # not before the commit
     assert ran == [[3, 4]]
+
+
+def test_two_threads_asking_for_a_task_not_yet_imported_both_get_it(monkeypatch):
+    """A server process imports its task modules when a task is first queued; Celery
+    marks them imported as it starts, so a second thread asking meanwhile found its
+    task missing (the first board to end on each process lost its analysis)."""
+    import threading
+    import time
+
+    from tournaments import dispatch
+
+    class Loader:
+        started = False
+
+        def import_default_modules(self):
+            if self.started:  # as Celery: marked at the start, done later
+                return
+            self.started = True
+            time.sleep(0.2)
+            app.tasks["x.tasks.t"] = "the task"
+
+    class App:
+        tasks: dict = {}
+        loader = Loader()
+
+    app = App()
+    monkeypatch.setattr(dispatch, "current_app", app)
+    found, errors = [], []
+
+    def ask():
+        try:
+            found.append(dispatch._task("x.tasks.t"))
+        except KeyError as error:
+            errors.append(error)
+
+    threads = [threading.Thread(target=ask) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+        time.sleep(0.05)
+    for thread in threads:
+        thread.join()
+    assert (found, errors) == (["the task", "the task"], [])
