@@ -5,13 +5,14 @@ score; errors are ``{"code", "detail"}`` with online play's codes."""
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from online.api import TableViewSerializer
+from robots.explain_api import RobotCallExplainApi, index_param
 from tournaments.api.utils import error_responses
 
 from . import services
@@ -177,3 +178,25 @@ class PracticePlayApi(APIView):
             kind=data["kind"], value=data["value"], alert=data["alert"],
         )  # fmt: skip
         return Response(view)
+
+
+class PracticeExplainApi(APIView):
+    """What a robot opponent's call shows in the robots' system (docs/rules.md § Robots):
+    the online table's rule of asking, at the player's practice table (the robot
+    partner's calls are not explained, as an alert never is to partner)."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="practice_explain_retrieve",
+        parameters=[OpenApiParameter("index", int, required=True, description="From 0.")],
+        responses={
+            200: RobotCallExplainApi.OutputSerializer, **error_responses(400, 403, 404)
+        },
+    )  # fmt: skip
+    def get(self, request, session_id: int):
+        services.session_for(user=request.user, session_id=session_id)  # who asks, first
+        answer = services.practice_call_explain(
+            user=request.user, session_id=session_id, index=index_param(request)
+        )
+        return Response(answer)

@@ -10,4 +10,9 @@ urlpatterns = [
     path(
         "practice/<int:session_id>/play/", api.PracticePlayApi.as_view(), name="api-practice-play"
     ),
+    path(
+        "practice/<int:session_id>/explain/",
+        api.PracticeExplainApi.as_view(),
+        name="api-practice-explain",
+    ),
 ]

@@ -18,6 +18,7 @@ from django.utils.translation import ngettext
 
 from accounts.models import User
 from online.services import play_refusal
+from robots.explain_api import view_call_explain
 from tableplay import SEATS, Action
 from tournaments.errors import BridgeError, PermissionDeniedError
 from tournaments.models import Event
@@ -121,3 +122,11 @@ def practice_act(
     # the board as it stands now: with in-process tasks the robots have answered already
     row = PracticeBoard.objects.select_related("board").get(pk=row.pk)
     return practice_view(session, row, board_table(row))
+
+
+def practice_call_explain(*, user: User, session_id: int, index: int) -> dict:
+    """What the ``index``-th call of the board in play shows, when a robot (any seat but
+    the player's) made it: online play's rule of asking (``view_call_explain``)."""
+    session = _session(user, session_id)
+    view = practice_state_get(user=user, session_id=session_id)
+    return view_call_explain(view, index, robots=set(SEATS) - {session.seat})

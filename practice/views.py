@@ -83,6 +83,11 @@ def _names(seat: str) -> dict[str, str]:
     return {s: (_("You") if s == seat else _("Robot")) for s in SEATS}
 
 
+def _players(seat: str) -> dict[str, dict]:
+    """Who holds each seat, as the online table's page says it: the robots marked."""
+    return {s: {"name": _names(seat)[s], "robot": s != seat} for s in SEATS}
+
+
 def _strings() -> dict[str, str]:
     """The table script's words, with the practice table's own where they differ."""
     return {
@@ -115,6 +120,11 @@ def practice_table(request: HttpRequest, session_id: int) -> HttpResponse:
         "time_zone": session.event.time_zone,
         "zone_label": "",
         "names": _names(session.seat),
+        # docs/rules.md § Robots: an opponent robot's call is explained on a tap, and the
+        # explanation links to the robots' system card
+        "players": _players(session.seat),
+        "explain": reverse("api-practice-explain", args=[session.pk]),
+        "system_card": reverse("robots:system"),
         "strings": _strings(),
     }
     return render(

@@ -24,6 +24,18 @@ def robot_call_explain(*, user, event_id: int, table_id: int, index: int) -> dic
     robot made it: for anyone who may see the table, except the robot's partner (an
     alert is never explained to partner)."""
     view = services.table_state_get(user=user, event_id=event_id, table_id=table_id)
+    robots = set(
+        TableSeat.objects.filter(table_id=table_id, player__is_robot=True).values_list(
+            "seat", flat=True
+        )
+    )
+    return view_call_explain(view, index, robots=robots)
+
+
+def view_call_explain(view: dict, index: int, *, robots: set[str]) -> dict:
+    """The one rule of asking a robot's call, on the table view the asker may see (an
+    online table's or a practice table's): the ``index``-th call of its auction, made by
+    a robot (one of ``robots``' seats), explained unless the asker is its partner."""
     auction = view.get("auction") or []
     if not 0 <= index < len(auction):
         raise BridgeError(gettext("No such call in this auction."), code="no_call")
@@ -32,12 +44,20 @@ def robot_call_explain(*, user, event_id: int, table_id: int, index: int) -> dic
         raise PermissionDeniedError(
             gettext("Your partner's calls are not explained to you."), code="partner"
         )
-    robot = TableSeat.objects.filter(table_id=table_id, seat=seat, player__is_robot=True)
-    if not robot.exists():
+    if seat not in robots:
         raise BridgeError(gettext("A person made that call: ask the director."), code="not_robot")
     before = [(a["seat"], a["call"]) for a in auction[:index]]
     explanation = call_explain(before, seat, call, gettext)
     return {"index": index, "seat": seat, "call": call, "explanation": explanation}
+
+
+def index_param(request) -> int:
+    """The ``?index=`` of the call asked about (a clear 400 when it is not a number)."""
+    try:
+        return int(request.query_params.get("index", ""))
+    except ValueError:
+        error = BridgeError(gettext("Say which call: ?index=0 is the first."), code="index")
+        raise error from None
 
 
 class RobotCallExplainApi(APIView):
@@ -60,12 +80,7 @@ class RobotCallExplainApi(APIView):
         responses={200: OutputSerializer, **error_responses(400, 403, 404, 409)},
     )
     def get(self, request, event_id: int, table_id: int):
-        try:
-            index = int(request.query_params.get("index", ""))
-        except ValueError:
-            error = BridgeError(gettext("Say which call: ?index=0 is the first."), code="index")
-            raise error from None
         answer = robot_call_explain(
-            user=request.user, event_id=event_id, table_id=table_id, index=index
+            user=request.user, event_id=event_id, table_id=table_id, index=index_param(request)
         )
         return Response(answer)

@@ -1,6 +1,7 @@
 """The practice table in a real Chromium, at 390 px and on a desktop (docs/rules.md
 § Robots, *Practice*): the player's hand face up and the robots' backs, a bidding box
-with only legal calls, the robots' passes in the auction, dummy faced after the lead,
+with only legal calls, the robots' passes in the auction (an opponent's explained on a
+tap, with the system card), dummy faced after the lead,
 the cards tapped one by one (from dummy too) until the board is over, its practice score
 against the field on the table and on the summary; nothing scrolls sideways.
 
@@ -84,6 +85,13 @@ def test_a_practice_board_from_the_first_call_to_its_score(server, practice, bro
         assert (
             box_button(page, "Double").is_disabled() and box_button(page, "Redouble").is_disabled()
         )
+        # East's pass, a robot opponent's call, explained on a tap with the system card
+        page.locator('.centre table.auction button.robot-call[data-key="robot-1"]').click()
+        note = page.locator(".centre .alert-note")
+        note.wait_for()
+        assert "The robot explains:" in note.inner_text()
+        assert note.get_by_role("link").get_attribute("href") == "/robots/system/"
+        assert page.locator('.centre table.auction [data-key="robot-0"]').count() == 0  # partner
         assert_fits(page, viewport["width"])
         box_button(page, "7").click()
         box_button(page, "Spades").click()

@@ -124,6 +124,30 @@ def test_team_events_are_not_offered():
     assert response.status_code == 400 and response.json()["code"] == "not_practisable"
 
 
+def test_a_robot_opponents_call_is_explained_and_partners_is_not(mp_event):
+    """North (the player's robot partner) and East pass before South's first call: East's
+    pass is explained from the robots' system, North's is not (an alert never is to
+    partner), the player's own call is a person's; a stranger is refused first."""
+    user = UserFactory()
+    session = _start(user, event=mp_event.pk).json()
+    url = reverse("api-practice-explain", args=[session["id"]])
+    client = api_client(user)
+    east = client.get(url, {"index": 1})
+    assert east.status_code == 200, east.content
+    assert east.json()["seat"] == "E" and east.json()["call"] == "P"
+    assert east.json()["explanation"]
+    assert client.get(url, {"index": 0}).json()["code"] == "partner"
+    assert client.get(url, {"index": 0}).status_code == 403
+    assert client.get(url, {"index": 2}).json()["code"] == "no_call"
+    assert client.get(url, {"index": "x"}).json()["code"] == "index"
+    assert api_client(UserFactory()).get(url, {"index": 1}).json()["code"] == "not_seated"
+    play = reverse("api-practice-play", args=[session["id"]])
+    version = client.get(play).json()["version"]
+    client.post(play, {"version": version, "kind": "call", "value": "1S"}, format="json")
+    own = client.get(url, {"index": 2})
+    assert (own.status_code, own.json()["code"]) == (400, "not_robot")
+
+
 def test_schema_lists_the_practice_endpoints(client):
     schema = client.get("/api/schema/", {"format": "json"}).json()
     paths = schema["paths"]

@@ -67,6 +67,9 @@ def test_table_page_opens_the_practice_socket_and_falls_back_on_the_api(client, 
     assert config["api"] == reverse("api-practice-play", args=[session.pk])
     assert config["ws"] == f"/ws/practice/{session.pk}/" and config["seat"] == "S"
     assert config["names"] == {"N": "Robot", "E": "Robot", "S": "You", "W": "Robot"}
+    assert [s for s, holder in config["players"].items() if holder["robot"]] == ["N", "E", "W"]
+    assert config["explain"] == reverse("api-practice-explain", args=[session.pk])
+    assert config["system_card"] == reverse("robots:system")
     assert "online/table.js" in html
     client.force_login(UserFactory())  # someone else's practice is refused
     assert client.get(reverse("practice:table", args=[session.pk])).status_code == 403
