@@ -33,11 +33,16 @@ with no gap or duplicate. Figures, not asserts (``docs/benchmarks.md`` § Online
     python -m bench play [--tables 1000] [--pace 5] [--seconds 60] [--processes 2]
                          [--server uvicorn|daphne] [--client-processes 1]
                          [--step-seconds 20] [--ramp 1.5] [--no-ramp] [--json FILE]
+                         [--floor]
 
 ``--json FILE`` also writes the figures as JSON: ``steps``, one a pace tried (one with
 ``--no-ramp``), each with ``pace_s``, ``actions_per_s_asked``, ``actions_per_s_done``,
 ``p50_ms``, ``p95_ms``, ``p99_ms``, ``server_cpu_ms_per_action`` and
 ``server_rss_mb_peak``; then ``acknowledged``, ``stored`` and ``exactly_once``.
+
+``--floor`` serves the same clients from ``bench/floor_app.py`` instead: the same
+server, Channels consumer, deflate and Redis channel layer, with no database, seat rule,
+engine or view; its server CPU an action is the floor under the product's.
 
 Needs DATABASE_URL=postgres://... and REDIS_URL=redis://... (a database number of its
 own is best: the channel layer's keys expire by themselves).
@@ -116,6 +121,7 @@ def run(
     steps: int = 8,
     deflate: bool = True,
     seed: int = 1,
+    floor: bool = False,
 ) -> dict | None:
     url = os.environ.get("DATABASE_URL", "")
     if not url.startswith(("postgres://", "postgresql://", "pgsql://")) or not os.environ.get(
@@ -132,19 +138,30 @@ def run(
 
     old_name = connection.settings_dict["NAME"]
     t_build = time.perf_counter()
-    test_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
+    # the floor reads no database: none is made
+    test_name = old_name if floor else connection.creation.create_test_db(0, autoclobber=True)
     procs, clients, sampler = [], [], None
     log_path = tempfile.mkstemp(prefix="bench-play-", suffix=".log")[1]
     failed = True
     try:
-        field = _build(tables + 1, _boards_needed(plan))
+        if floor:  # the transport alone (bench/floor_app.py): no table, no database
+            seats = {seat: seat for seat in "NESW"}
+            field = {
+                "event": 0,
+                "boards": 0,
+                "tables": [{"id": i, "tokens": seats} for i in range(1, tables + 1)],
+            }
+            breakdown = None
+        else:
+            field = _build(tables + 1, _boards_needed(plan))
+            aside = field["tables"].pop()  # the breakdown's own table
+            breakdown = _breakdown(field, aside)
         built = time.perf_counter() - t_build
-        aside = field["tables"].pop()  # the breakdown's own table
-        breakdown = _breakdown(field, aside)
         connection.close()
         _raise_fd_limit()
         db_url = urlunsplit(urlsplit(url)._replace(path="/" + test_name))
-        procs, port = _servers(server, processes, db_url, log_path)
+        app = "bench.floor_app:application" if floor else "config.asgi:application"
+        procs, port = _servers(server, processes, db_url, log_path, app)
         sessions = {p.pid for p in procs}
         sampler = Sampler(sessions)
         sampler.start()
@@ -253,9 +270,13 @@ def run(
             "client_processes": client_processes, "deflate": deflate, "build_seconds": built,
             "boards": field["boards"], "connect": connect, "idle": idle, "steps": rows_out,
             "cores": os.cpu_count(), "loadavg": os.getloadavg()[0], "breakdown": breakdown,
-            "unanswered": unanswered,
+            "unanswered": unanswered, "floor": floor,
         }  # fmt: skip
-        figures |= _check_stored(field, acked)
+        if floor:  # nothing is stored: the acknowledged actions only
+            acknowledged = sum(acked.values())
+            figures |= {"acknowledged": acknowledged, "stored": 0, "exactly_once": False}
+        else:
+            figures |= _check_stored(field, acked)
         failed = False
         return figures
     finally:
@@ -267,7 +288,8 @@ def run(
         if procs:
             _stop(procs)
         connection.close()
-        connection.creation.destroy_test_db(old_name, verbosity=0)
+        if not floor:
+            connection.creation.destroy_test_db(old_name, verbosity=0)
         if failed or Path(log_path).stat().st_size:
             print(f"The server's output is kept in {log_path}; its end:\n{_tail(log_path)}")
         else:
@@ -348,6 +370,11 @@ def report(f: dict) -> str:
         if r["ok"]:
             best = r if best is None or r["pace"] < best["pace"] else best
     first = f["steps"][0]
+    if f.get("floor"):  # the transport alone: nothing stored, nothing to break down
+        lines[0] = "The floor: the transport alone (bench/floor_app.py). " + lines[0]
+        return "\n".join(
+            [*lines, "", f"  {f['acknowledged']} actions acknowledged; nothing is stored"]
+        )
     met = first["ok"] and first["peak_rss"] < 2 * 2**30 and f["exactly_once"]
     lines += [
         "",
@@ -392,6 +419,10 @@ def main(argv: list[str]) -> None:
     parser.add_argument(
         "--json", type=Path, default=None, metavar="FILE", help="also write the figures here"
     )
+    parser.add_argument(
+        "--floor", action="store_true",
+        help="the transport alone (bench/floor_app.py): what the product spends above it",
+    )  # fmt: skip
     args = parser.parse_args(argv)
     figures = run(
         tables=args.tables,
@@ -404,6 +435,7 @@ def main(argv: list[str]) -> None:
         ramp=max(args.ramp, 1.05),
         steps=0 if args.no_ramp else args.steps,
         deflate=not args.no_deflate,
+        floor=args.floor,
     )
     if figures is not None:
         print(report(figures))

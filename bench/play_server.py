@@ -223,8 +223,10 @@ def _listeners(processes: int) -> list[socket.socket]:
     return sockets
 
 
-def _servers(kind: str, processes: int, db_url: str, log_path: str):
-    """``processes`` ASGI servers on one loopback port; (procs, port)."""
+def _servers(
+    kind: str, processes: int, db_url: str, log_path: str, app: str = "config.asgi:application"
+):
+    """``processes`` ASGI servers of ``app`` on one loopback port; (procs, port)."""
     listeners = _listeners(processes)
     port = listeners[0].getsockname()[1]
     env = dict(os.environ)
@@ -243,9 +245,8 @@ def _servers(kind: str, processes: int, db_url: str, log_path: str):
     def command(fd: int) -> list[str]:
         if kind == "uvicorn":
             return [sys.executable, "-m", "uvicorn", "--fd", str(fd), "--log-level", "warning",
-                    "--no-access-log", "config.asgi:application"]  # fmt: skip
-        return [sys.executable, "-m", "daphne", "--fd", str(fd), "-v", "0",
-                "config.asgi:application"]  # fmt: skip
+                    "--no-access-log", app]  # fmt: skip
+        return [sys.executable, "-m", "daphne", "--fd", str(fd), "-v", "0", app]  # fmt: skip
 
     log = open(log_path, "ab")  # noqa: SIM115 - the servers write to it until stopped
     procs = [

@@ -68,3 +68,24 @@ def test_bench_play_runs_small(tmp_path) -> None:
     # measured, from the server's processes: some CPU an action, some memory resident
     assert step["server_cpu_ms_per_action"] > 0, step
     assert 20 < step["server_rss_mb_peak"] < 4096, step
+
+
+def test_bench_play_floor_runs_small() -> None:
+    """``--floor``: the same clients against the transport alone (bench/floor_app.py),
+    every action answered to the four seats, nothing stored."""
+    if not os.environ.get("REDIS_URL"):
+        if os.environ.get("REQUIRE_SERVICES") == "1":
+            pytest.fail("REQUIRE_SERVICES=1 but REDIS_URL is missing")
+        pytest.skip("needs Redis (REDIS_URL)")
+    args = ["--tables", "2", "--pace", "0.4", "--seconds", "3", "--no-ramp", "--processes", "1",
+            "--floor"]  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-m", "bench", "play", *args],
+        cwd=ROOT, env=dict(os.environ), capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-3000:]
+    out = done.stdout
+    assert "The floor: the transport alone" in out, out
+    assert ", 0 failed;" in out and "nothing is stored" in out, out
+    acknowledged = int(re.search(r"(\d+) actions acknowledged", out).group(1))
+    assert acknowledged >= 8, out
