@@ -45,7 +45,8 @@ class Rule:
     § Robots). ``lengths`` maps a suit key ("S", a group, ``s``, ``their``, ``unbid``,
     ``unbid_majors``) to the (fewest, most) cards; ``total`` bounds the points of the two
     hands (the hand's and what partner has shown, :meth:`Picture.expected`); ``fit`` the
-    cards of the chosen suit in the two hands."""
+    cards of the chosen suit in the two hands; ``dist`` counts the hand's shortness and
+    ``long`` its length (:attr:`Hand.support`, :attr:`Hand.length`)."""
 
     when: str
     call: str
@@ -62,6 +63,7 @@ class Rule:
     artificial: bool = False
     invite: bool = False
     dist: bool = False
+    long: bool = False
     key: str = ""
     pattern: re.Pattern | None = field(default=None, compare=False, repr=False)
 
@@ -102,6 +104,11 @@ class Hand:
         doubleton 1)."""
         return self.hcp + sum({0: 3, 1: 2, 2: 1}.get(n, 0) for n in self.len.values())
 
+    @property
+    def length(self) -> int:
+        """Length points: one for each card over four in a suit."""
+        return sum(max(0, n - 4) for n in self.len.values())
+
 
 def hand_read(cards: list[str]) -> Hand:
     hcp = sum(HCP_POINTS.get(card[1], 0) for card in cards)
@@ -114,13 +121,15 @@ def hand_read(cards: list[str]) -> Hand:
 @dataclass
 class Picture:
     """What one seat's calls have shown: points and each suit's length (fewest, most),
-    the suits it named naturally, and its last call's rule."""
+    the suits it named naturally, its last call's rule, and the suits it showed a
+    control of (a control bid)."""
 
     hcp: list[int] = field(default_factory=lambda: [0, 37])
     len: dict[str, list[int]] = field(default_factory=lambda: {s: [0, 13] for s in "SHDC"})
     named: list[str] = field(default_factory=list)
     last: Rule | None = None
     calls: int = 0
+    controls: list[str] = field(default_factory=list)
 
     def expected(self) -> float:
         """The points to count on: the fewest shown and a little of the range above."""
@@ -134,6 +143,7 @@ class Picture:
             list(self.named),
             self.last,
             self.calls,
+            list(self.controls),
         )
 
 

@@ -26,6 +26,7 @@ NEXT_STEP = _("the next step")
 A_SUIT = _("a suit")
 THE_FIT = _("the fit")
 SHORTNESS = _("counting shortness")
+LENGTH = _("counting length")
 TOTAL = _("%(low)s or more points between the two hands")
 TOTAL_RANGE = _("%(low)s–%(high)s points between the two hands")
 CARDS = _("%(low)s–%(high)s cards in %(suit)s")
@@ -89,6 +90,8 @@ def _conditions(rule: Rule, gettext) -> list[str]:
         parts.append(gettext(template) % {"low": total_low, "high": total_high})
     if rule.dist:
         parts.append(gettext(SHORTNESS))
+    if rule.long:
+        parts.append(gettext(LENGTH))
     if rule.balanced:
         parts.append(gettext(BALANCED))
     for key, lo, hi in rule.lengths:

@@ -4,10 +4,10 @@ system card shows (marked for translation; Django translates it where it is show
 
 from __future__ import annotations
 
-from robots.system.base import Context, Hand, bid_rank, is_bid
+from robots.system.base import SUIT_ORDER, Context, Hand, bid_rank, is_bid
 from robots.system.labels import _
 
-__all__ = ["AUCTION_CHECKS", "CHECKS", "CONTEXTS", "keycards"]
+__all__ = ["AUCTION_CHECKS", "CHECKS", "CONTEXTS", "cue_suits", "keycards"]
 
 
 def _stopper(hand: Hand, suit: str) -> bool:
@@ -84,8 +84,16 @@ def _answer_keycards(ctx: Context, hand: Hand) -> tuple[int, bool | None]:
     and whether it holds the trump queen (None: not said)."""
     answer, _seat = ctx.last_bid()
     mine = keycards(hand, ctx.agreed())
-    options = {"5C": (1, 4), "5D": (0, 3), "5H": (2, 2), "5S": (2, 2)}.get(answer, (0, 0))
-    high_fits = mine + options[1] <= 5 and ctx.mate.hcp[0] >= 13
+    options = {"5C": (1, 4), "5D": (0, 3), "5H": (2, 5), "5S": (2, 5)}.get(answer, (0, 0))
+    # the higher count when the hand allows it and partner's points say so, or when the
+    # lower leaves the opponents key cards worth more points than they can hold
+    theirs = 40 - hand.hcp - ctx.mate.expected()
+    if options[1] == 5:  # all five: only from a hand that has shown the points for them
+        high_fits = mine == 0 and ctx.mate.hcp[0] >= 19
+    else:
+        high_fits = mine + options[1] <= 5 and (
+            ctx.mate.hcp[0] >= 13 or 4 * (5 - mine - options[0]) - 1 > theirs
+        )
     count = options[1] if high_fits else options[0]
     queen = {"5H": False, "5S": True}.get(answer)
     return count, queen
@@ -115,6 +123,50 @@ def _queen_ask_step(ctx: Context) -> str | None:
         if bid_rank(call) > bid_rank(last) and strain != trump:
             return call if bid_rank(call) < bid_rank("5" + trump) else None
     return None
+
+
+def _control(hand: Hand, suit: str | None) -> bool:
+    """The ace or the king of ``suit``, a void or a singleton (first or second round)."""
+    if suit is None:
+        return False
+    ranks = [card[1] for card in hand.cards if card[0] == suit]
+    return len(ranks) <= 1 or "A" in ranks or "K" in ranks
+
+
+def _controls(ctx: Context, hand: Hand, _suit) -> bool:
+    """Every side suit controlled (:func:`_control`) in the hand, or by partner: bid
+    naturally, shown by a control bid or shown short (two fast losers in one suit stop a
+    slam)."""
+    trump = ctx.agreed()
+    for suit in "SHDC":
+        if suit == trump or suit in ctx.mate.named or suit in ctx.mate.controls:
+            continue
+        if ctx.mate.len[suit][1] <= 1:  # partner showed a singleton or a void (a splinter)
+            continue
+        if not _control(hand, suit):
+            return False
+    return True
+
+
+def cue_suits(ctx: Context) -> list[str]:
+    """The side suits a control bid can name: the cheapest bid in each below four of
+    our major, cheapest first."""
+    trump = ctx.agreed()
+    last, _seat = ctx.last_bid()
+    if trump not in ("H", "S") or last is None:
+        return []
+    calls = []
+    for suit in "CDHS":
+        if suit == trump:
+            continue
+        level = int(last[0]) + (SUIT_ORDER.index(suit) <= _strain_index(last))
+        if bid_rank(f"{level}{suit}") < bid_rank("4" + trump):
+            calls.append((bid_rank(f"{level}{suit}"), suit))
+    return [suit for _rank, suit in sorted(calls)]
+
+
+def _strain_index(call: str) -> int:
+    return 4 if call.endswith("NT") else SUIT_ORDER.index(call[1:])
 
 
 def _upper_half(ctx: Context, hand: Hand, _suit) -> bool:
@@ -159,10 +211,15 @@ CHECKS = {
         _("hearts longer than spades, or four of each"),
     ),
     "stop": (_stops_theirs, _("a stopper in their suit")),
+    "no_stop": (lambda c, h, s: not _stops_theirs(c, h, s), _("no stopper in their suit")),
     "fit": (_fit, _("eight or more cards of the suit between the two hands")),
     "major_fit": (_major_fit, _("an eight-card major fit")),
     "no_major_fit": (lambda c, h, s: not _major_fit(c, h, s), _("no eight-card major fit")),
     "no_fit": (lambda c, h, s: not _any_fit(c, h, s), _("no eight-card fit")),
+    "no_fit_or_nt": (
+        lambda c, h, s: not _any_fit(c, h, s) or _mate_nt(c),
+        _("no eight-card fit, or partner's last bid in no trumps"),
+    ),
     "agreed_fit": (_agreed_fit, _("eight or more trumps between the two hands")),
     "mate_nt": (lambda c, h, s: _mate_nt(c), _("partner's last bid in no trumps")),
     "mate_not_nt": (lambda c, h, s: not _mate_nt(c), _("partner's last bid in a suit")),
@@ -198,14 +255,32 @@ CHECKS = {
     "kc14": (lambda c, h, s: keycards(h, c.agreed()) in (1, 4), _("one or four key cards")),
     "kc03": (lambda c, h, s: keycards(h, c.agreed()) in (0, 3), _("zero or three key cards")),
     "kc2": (
-        lambda c, h, s: keycards(h, c.agreed()) == 2 and f"{c.agreed()}Q" not in h.cards,
-        _("two key cards without the trump queen"),
+        lambda c, h, s: keycards(h, c.agreed()) in (2, 5) and f"{c.agreed()}Q" not in h.cards,
+        _("two (or all five) key cards without the trump queen"),
     ),
     "kc2q": (
-        lambda c, h, s: keycards(h, c.agreed()) >= 2 and f"{c.agreed()}Q" in h.cards,
-        _("two key cards and the trump queen"),
+        lambda c, h, s: keycards(h, c.agreed()) in (2, 5) and f"{c.agreed()}Q" in h.cards,
+        _("two (or all five) key cards and the trump queen"),
+    ),
+    "controls": (
+        _controls,
+        _("each side suit controlled: the ace or king, a void or a singleton, or shown by partner"),
+    ),
+    "control": (
+        lambda c, h, s: _control(h, s),
+        _("the ace or king of the suit, a void or a singleton"),
     ),
     "missing2": (lambda c, h, s: _missing(c, h) >= 2, _("two key cards missing")),
+    "answer_in_trump": (
+        lambda c, h, s: c.last_bid()[0] == f"5{c.agreed()}",
+        _("the answer was five of the trump suit"),
+    ),
+    "answer_below_trump": (
+        lambda c, h, s: (
+            c.agreed() is not None and bid_rank(c.last_bid()[0]) < bid_rank(f"5{c.agreed()}")
+        ),
+        _("five of the trump suit is still there to stop in"),
+    ),
     "missing1": (lambda c, h, s: _missing(c, h) == 1, _("one key card missing")),
     "missing0": (lambda c, h, s: _missing(c, h) <= 0, _("no key card missing")),
     "queen_known": (lambda c, h, s: _queen_known(c, h), _("the trump queen is ours")),
@@ -249,8 +324,22 @@ def _mate_penalty(ctx: Context) -> bool:
     )
 
 
+def _cue_below_3nt(ctx: Context) -> bool:
+    """Their last suit can still be bid below 3NT."""
+    suit = ctx.groups.get("O")
+    last, _seat = ctx.last_bid()
+    if suit is None or last is None:
+        return False
+    level = int(last[0]) + (SUIT_ORDER.index(suit) <= _strain_index(last))
+    return bid_rank(f"{level}{suit}") < bid_rank("3NT")
+
+
 CHECKS.update(
     {
+        "cue_below_3nt": (
+            lambda c, h, s: _cue_below_3nt(c),
+            _("their suit can still be bid below 3NT"),
+        ),
         "low_level": (lambda c, h, s: _level(c) <= 2, _("the bidding still at the two level")),
         "level3": (lambda c, h, s: _level(c) <= 3, _("the bidding still at the three level")),
         "high_level": (
@@ -283,8 +372,30 @@ CHECKS.update(
 AUCTION_CHECKS = {
     "below_game", "their_contract", "our_contract", "forced", "not_forced",
     "mate_not_invited", "no_4nt_yet", "low_level", "high_level", "mate_penalty", "level3",
-    "partner_bid", "mate_nt", "mate_not_nt", "not_weak",
+    "partner_bid", "mate_nt", "mate_not_nt", "not_weak", "answer_in_trump", "cue_below_3nt",
+    "answer_below_trump",
 }  # fmt: skip
+
+
+def _fit_shown(ctx: Context) -> bool:
+    """Partner's calls and ours have shown eight or more cards of our trump suit."""
+    trump = ctx.agreed()
+    if trump is None:
+        return False
+    return ctx.pictures[ctx.me].len[trump][0] + ctx.mate.len[trump][0] >= 8
+
+
+def _major_raised(ctx: Context) -> bool:
+    """Partner's last call, three of our major, with eight trumps shown."""
+    bid, seat = ctx.last_bid()
+    trump = ctx.agreed()
+    return (
+        bid is not None
+        and seat == _partner(ctx)
+        and trump in ("H", "S")
+        and bid == "3" + trump
+        and _fit_shown(ctx)
+    )
 
 
 CONTEXTS = {
@@ -300,7 +411,40 @@ CONTEXTS = {
         lambda c: _my_last(c, "qask") and _mate_last(c, "qanswer"),
         _("partner answered the queen ask"),
     ),
+    "answered": (
+        lambda c: (
+            (_my_last(c, "rkcb_answer") or _my_last(c, "qanswer"))
+            and c.last_bid()[1] == _partner(c)
+        ),
+        _("we answered partner's key-card ask and partner bid again"),
+    ),
     "quant": (lambda c: _mate_last(c, "quant"), _("partner's quantitative 4NT")),
+    "stopper_ask": (
+        lambda c: _mate_last(c, "stopper_ask"),
+        _("partner bid their suit, asking for a stopper"),
+    ),
+    "stopper_answered": (
+        lambda c: (
+            _my_last(c, "stopper_ask")
+            and c.last_bid()[1] == _partner(c)
+            and c.last_bid()[0] != "3NT"
+        ),
+        _("we asked for a stopper and partner has none"),
+    ),
+    "fit_shown": (_fit_shown, _("our side's calls have shown eight or more trumps")),
+    "major_raised": (
+        _major_raised,
+        _("partner's three of our major, eight or more trumps shown between the hands"),
+    ),
+    "cue": (
+        lambda c: _mate_last(c, "cue") and _fit_shown(c) and c.calls[-1:] == ["P"],
+        _("partner's control bid"),
+    ),
+    "signoff": (
+        lambda c: _mate_last(c, "signoff"),
+        _("partner signed off in four of our major after our slam try"),
+    ),
+    "splinter": (lambda c: _mate_last(c, "splinter"), _("partner's splinter")),
     "opponents_only": (
         lambda c: (
             all(x == "P" for x, seat in zip(c.calls, c.seats, strict=True) if c.ours(seat))

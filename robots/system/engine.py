@@ -33,7 +33,7 @@ from robots.system.base import (
     Rule,
     is_bid,
 )
-from robots.system.checks import AUCTION_CHECKS, CHECKS, CONTEXTS, queen_ask_call
+from robots.system.checks import AUCTION_CHECKS, CHECKS, CONTEXTS, cue_suits, queen_ask_call
 from robots.system.rules import PASS_RULE, RULES
 from tableplay.cards import SEATS
 
@@ -102,6 +102,8 @@ def _suit_choices(ctx: Context, rule: Rule) -> list[str]:
     if spec == "agreed":
         trump = ctx.agreed()
         return [trump] if trump else []
+    if spec == "cue":  # the side suits a control bid can show below four of the trump suit
+        return cue_suits(ctx)
     choices = [s for s in spec if s in "SHDC"]
     if ">" in spec or "<" in spec:  # "x>": suits above group x, "x<": below
         name, way = spec[0], spec[1]
@@ -140,7 +142,7 @@ def _shows(
         expected = ctx.mate.expected()
         low = max(low, int(rule.total[0] - expected + 0.999))
         high = min(high, int(rule.total[1] - expected))
-    if rule.dist and not raw:  # points counted with shortness: fewer high cards shown
+    if (rule.dist or rule.long) and not raw:  # shortness or length: fewer high cards
         low = max(0, low - 2)
     lengths: dict[str, tuple[int, int]] = {}
     if rule.balanced:
@@ -157,7 +159,7 @@ def _shows(
 
 def _meets(ctx: Context, rule: Rule, hand: Hand, suit: str | None) -> bool:
     (low, high), lengths = _shows(ctx, rule, suit, raw=True)
-    strength = hand.support if rule.dist else hand.hcp
+    strength = (hand.support if rule.dist else hand.hcp) + (hand.length if rule.long else 0)
     if not low <= strength <= high:
         return False
     if rule.balanced is not None and hand.balanced != rule.balanced:
@@ -289,6 +291,8 @@ def _pictures(calls: tuple[str, ...], dealer: str) -> dict[str, Picture]:
     for s in named:
         if s not in pic.named:
             pic.named.append(s)
+    if rule_ is not None and rule_.key == "cue" and meaning.suit:
+        pic.controls.append(meaning.suit)
     return pictures
 
 

@@ -28,7 +28,10 @@ def counted_in(gettext):
     return translation.override(None) if gettext is plain else nullcontext()
 
 
-NAME = _("2/1-flavoured Standard American: five-card majors, 15–17 1NT, RKCB 1430")
+NAME = _(
+    "2/1-flavoured Standard American: five-card majors, 15–17 1NT, splinters, control bids,"
+    " RKCB 1430"
+)
 NATURAL = _("Natural")
 WEAK = _("Weak, to play")
 TO_PLAY = _("To play")

@@ -28,6 +28,10 @@ from robots.system.labels import (
 )
 
 __all__ = ["NAME", "PASS_RULE", "RULES", "SECTIONS"]
+#: The points between the two hands (counting shortness and length) for a slam with a
+#: fit (key cards asked), and for a control bid below game.
+SLAM_AT = 30
+CUE_AT = 28
 
 
 PASS_RULE = r("@any", "P", _("Nothing the system covers"))
@@ -151,10 +155,10 @@ STRONG = [
     r("2C P 2D P", "c{s}", _("Natural, five or more cards, forcing to game"),
       lengths={"s": (5, 13)}, longest=True, forcing=True),
     r("2C P 2D P", "cNT", _("Natural, forcing to game"), forcing=True),
-    r("2C P 2D P {x} P", "c{x}", RAISE, lengths={"x": (3, 13)}, forcing=True),
-    r("2C P 2D P {x} P", "c{s}", _("Natural, five or more cards"), lengths={"s": (5, 13)},
+    r("2C P 2D P [23]{x} P", "c{x}", RAISE, lengths={"x": (3, 13)}, forcing=True),
+    r("2C P 2D P [23]{x} P", "c{s}", _("Natural, five or more cards"), lengths={"s": (5, 13)},
       longest=True, suits="new", forcing=True),
-    r("2C P 2D P {x} P", "cNT", _("No fit"), forcing=True),
+    r("2C P 2D P [23]{x} P", "cNT", _("No fit"), forcing=True),
 ]  # fmt: skip
 
 
@@ -176,7 +180,14 @@ WEAK_TWOS = [
 
 MAJOR = "1{M} P"
 MINOR = "1{m} P"
+SPLINTER = _("Splinter: four or more trumps, game values, a singleton or void in the suit")
 RESPONSES = [
+    r("1S P", "4{s}", SPLINTER, hcp=(13, 16), dist=True, lengths={"S": (4, 13), "s": (0, 1)},
+      suits="CDH", artificial=True, forcing=True, key="splinter"),
+    r("1H P", "3S", SPLINTER, hcp=(13, 16), dist=True, lengths={"H": (4, 13), "S": (0, 1)},
+      artificial=True, forcing=True, key="splinter"),
+    r("1H P", "4{s}", SPLINTER, hcp=(13, 16), dist=True, lengths={"H": (4, 13), "s": (0, 1)},
+      suits="CD", artificial=True, forcing=True, key="splinter"),
     r(MAJOR, "2NT", _("Jacoby 2NT: four or more trumps, forcing to game"), hcp=(13, 37),
       dist=True,
       lengths={"M": (4, 13)}, artificial=True, forcing=True, key="jacoby"),
@@ -226,6 +237,10 @@ REBIDS = [
     r("1[CD] P 1H P", "1S", _("Four spades"), hcp=(12, 18), lengths={"S": (4, 13)}),
     r(ONE, "1NT", _("Balanced, 12–14"), hcp=(12, 14), balanced=True),
     r(ONE, "2NT", _("Balanced, 18–19"), hcp=(18, 19), balanced=True, invite=True),
+    r("1H P 1S P", "4H", _("Six or more cards, 19–21: game"), hcp=(19, 21),
+      lengths={"H": (6, 13)}),
+    r("1{m} P 1[DHS] P", "3NT", _("Six or more cards, 19–21: game"), hcp=(19, 21),
+      lengths={"m": (6, 13)}),
     r(ONE, "j{s}", _("Jump shift: forcing to game"), hcp=(19, 21), lengths={"s": (4, 13)},
       suits="new", longest=True, forcing=True),
     r(ONE, "2{s}", _("Reverse: forcing, longer first suit"), hcp=(16, 21),
@@ -298,8 +313,10 @@ KEYCARDS = [
       artificial=True, key="rkcb_answer"),
     r("@rkcb", "5S", _("Two key cards and the trump queen"), checks=("kc2q",),
       artificial=True, key="rkcb_answer"),
-    r("@rkcb_answer", "c{T}", _("Sign-off: two key cards missing"), checks=("missing2",),
-      suits="agreed"),
+    r("@rkcb_answer", "P", _("Sign-off: two key cards missing"),
+      checks=("missing2", "answer_in_trump")),
+    r("@rkcb_answer", "c{T}", _("Sign-off: two key cards missing"),
+      checks=("missing2", "answer_below_trump"), suits="agreed"),
     r("@rkcb_answer", "7{T}", _("Grand slam"), checks=("missing0", "queen_known"),
       total=(36, 40), suits="agreed"),
     r("@rkcb_answer", "@qask", _("Asks for the trump queen"), checks=("queen_unknown",),
@@ -311,20 +328,52 @@ KEYCARDS = [
       key="qanswer"),
     r("@qanswer", "6{T}", SLAM, checks=("missing0",), suits="agreed"),
     r("@qanswer", "P", _("Sign-off")),
+    r("@answered", "P", _("Partner, who asked, places the contract")),
+    r("@stopper_ask", "3NT", _("A stopper in their suit"), checks=("stop",)),
+    r("@stopper_ask", "c{s}", _("No stopper in their suit: our longest suit"),
+      suits="mine", longest=True),
+    r("@stopper_ask", "c{s}", _("No stopper in their suit: partner's suit"),
+      suits="partners"),
+    r("@stopper_answered", "4{T}", GAME, fit=8, suits="HS", longest=True),
+    r("@stopper_answered", "5{T}", GAME, total=(26, 45), fit=8, suits="DC", longest=True,
+      dist=True),
+    r("@stopper_answered", "3NT", _("To play: the game left"), total=(26, 40)),
     r("@quant", "6NT", ACCEPT, checks=("upper_half",)),
     r("@quant", "P", _("Declines")),
+]  # fmt: skip
+
+
+RKCB = _("Roman Key Card Blackwood (1430): asks for key cards")
+CUE = _("Control bid: the ace or king, a void or a singleton; interest in a slam")
+SLAM_TRIES = [
+    # a fit both hands have shown: key cards as soon as the two hands hold a slam
+    r("@fit_shown", "4NT", RKCB, total=(SLAM_AT, 45), dist=True, long=True,
+      checks=("mate_not_nt", "not_weak", "agreed_fit", "no_4nt_yet", "our_contract",
+              "controls"),
+      artificial=True, forcing=True, key="rkcb"),
+    # control bids (Italian style: the ace or king, a void or a singleton), the cheapest
+    # first, below four of our major once partner has bid three of it
+    r("@major_raised", "c{s}", CUE, total=(CUE_AT, 45), dist=True, long=True, suits="cue",
+      checks=("control", "not_weak", "our_contract"), artificial=True, forcing=True,
+      key="cue"),
+    r("@cue", "c{s}", CUE, total=(CUE_AT, 45), dist=True, long=True, suits="cue",
+      checks=("control",), artificial=True, forcing=True, key="cue"),
+    r("@cue", "4{T}", _("Sign-off: no slam"), suits="agreed", key="signoff"),
+    r("@splinter", "c{T}", _("Sign-off: no slam"), suits="agreed", key="signoff"),
+    r("@signoff", "P", _("Accepts the sign-off")),
 ]  # fmt: skip
 
 
 GENERAL = [
     # slams: Roman Key Card Blackwood with a fit, 6NT without one
     r("@any", "P", _("Passes partner's penalty double"), checks=("mate_penalty",)),
-    r("@any", "4NT", _("Roman Key Card Blackwood (1430): asks for key cards"),
-      total=(31, 45), dist=True,
-      checks=("mate_not_nt", "not_weak", "agreed_fit", "no_4nt_yet", "our_contract"),
+    r("@any", "4NT", RKCB,
+      total=(SLAM_AT, 45), dist=True, long=True,
+      checks=("mate_not_nt", "not_weak", "agreed_fit", "no_4nt_yet", "our_contract",
+              "controls"),
       artificial=True, forcing=True, key="rkcb"),
-    r("@any", "7NT", SLAM, total=(37, 40), checks=("no_fit", "not_weak", "our_contract")),
-    r("@any", "6NT", SLAM, total=(33, 40), checks=("no_fit", "not_weak", "our_contract")),
+    r("@any", "7NT", SLAM, total=(37, 40), checks=("no_fit_or_nt", "not_weak", "our_contract")),
+    r("@any", "6NT", SLAM, total=(33, 40), checks=("no_fit_or_nt", "not_weak", "our_contract")),
     r("@any", "4NT", _("Quantitative: asks partner to bid six with a maximum"),
       total=(31, 32.9), checks=("no_fit", "mate_nt", "our_contract", "below_game"),
       key="quant",
@@ -332,7 +381,11 @@ GENERAL = [
     # games
     r("@any", "4{T}", GAME, total=(24, 45), fit=8, suits="HS", longest=True,
       checks=("below_game",), dist=True),
-    r("@any", "3NT", GAME, total=(24, 40), checks=("no_major_fit", "below_game")),
+    r("@any", "c{O}", _("Asks for a stopper in their suit, for 3NT"), total=(24, 40),
+      checks=("no_major_fit", "our_contract", "cue_below_3nt", "no_stop"), artificial=True,
+      forcing=True, key="stopper_ask"),
+    r("@any", "3NT", GAME, total=(24, 40), checks=("no_major_fit", "below_game", "stop")),
+    r("@any", "3NT", GAME, total=(25, 40), checks=("no_major_fit", "below_game")),
     r("@any", "5{T}", GAME, total=(29, 45), fit=8, suits="DC", longest=True,
       checks=("no_major_fit", "below_game"), dist=True),
     # partner's forcing call: a raise, the own suit, a new suit, no trumps
@@ -381,6 +434,7 @@ GENERAL = [
 #: The card's sections, in the order the rules are tried.
 SECTIONS = [
     (_("Slam asking: key cards and the trump queen"), KEYCARDS),
+    (_("Slam tries once a fit is shown"), SLAM_TRIES),
     (_("Openings"), OPENINGS),
     (_("No trump: Stayman, transfers, invitations"), NOTRUMP),
     (_("The strong 2♣"), STRONG),
