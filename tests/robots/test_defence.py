@@ -176,3 +176,19 @@ def test_the_sampler_reads_the_opening_lead():
     assert all(led_ten(layout_sample(known, rng)) for _ in range(30))
     unread = {**known, "signals": []}
     assert not all(led_ten(layout_sample(unread, rng)) for _ in range(30))
+
+
+@pytest.mark.django_db
+def test_the_system_card_declares_the_leads_and_signals(client):
+    from django.urls import reverse
+
+    from robots.system.card import PLAY
+
+    page = client.get(reverse("robots:system")).content.decode()
+    assert "Leads and signals" in page and "fourth best" in page
+    chinese = client.get(reverse("robots:system"), HTTP_ACCEPT_LANGUAGE="zh-hans")
+    assert "首攻与信号" in chinese.content.decode()
+    card = client.get(reverse("api-robots-system"), HTTP_ACCEPT_LANGUAGE="zh-hans").json()
+    assert card["play"]["title"] == "首攻与信号" and len(card["play"]["items"]) == len(PLAY)
+    texts = [item["topic"] + item["text"] for item in card["play"]["items"]]
+    assert not any(text.isascii() for text in texts)  # every item translated
