@@ -20,7 +20,7 @@ import time
 
 from robots.lead import lead_view
 from robots.sampling import layout_sample, position_deal, view_known
-from robots.signals import signal_choose
+from robots.signals import partners_suit, signal_choose
 from scoring import RANKS
 from scoring.solver import solve_board
 
@@ -30,6 +30,9 @@ __all__ = ["DEFAULT_BUDGET", "DEFAULT_SAMPLES", "card_choose", "card_fallback"]
 DEFAULT_SAMPLES = 24
 #: Seconds one decision may take (docs/rules.md § Robots).
 DEFAULT_BUDGET = 1.0
+#: A defender on lead returns partner's suit when it rates at most this many tricks
+#: below the best card (docs/rules.md § Robots, *Its leads and signals*).
+RETURN_MARGIN = 0.1
 
 
 def card_fallback(view: dict) -> str:
@@ -63,6 +66,12 @@ def card_choose(
         faults.append("no layout solved within the time budget")
         return card_fallback(view)
     best = max(scores.get(card, -1.0) for card in legal)
+    near = [c for c in legal if scores.get(c, -1.0) >= best - RETURN_MARGIN]
+    back = [c for c in near if c[0] == partners_suit(view)]
+    if back and not (view["tricks"] and len(view["tricks"][-1]["cards"]) < 4):
+        # A defender on lead returns partner's suit unless it rates clearly worse.
+        near_best = max(scores[c] for c in back)
+        return card_fallback({"legal": {"cards": [c for c in back if scores[c] == near_best]}})
     equal = [c for c in legal if scores.get(c, -1.0) == best]
     # Among equal means, a defender's signal, else the lowest card (stable and cheap).
     return signal_choose(view, equal) or card_fallback({"legal": {"cards": equal}})

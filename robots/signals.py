@@ -26,7 +26,7 @@ from robots.lead import lead_card
 from scoring import RANKS
 from tableplay.cards import seat_next, side
 
-__all__ = ["SPOTS", "signal_choose", "signal_events", "signal_misses"]
+__all__ = ["SPOTS", "partners_suit", "signal_choose", "signal_events", "signal_misses"]
 
 #: The cards that signal.
 SPOTS = "98765432"
@@ -95,6 +95,19 @@ def _won(trick: dict, offset: int, trump: str | None) -> bool:
     if len(trick["cards"]) == 4:
         return trick.get("winner") == seat_next(trick["leader"], offset)
     return _beats(card, _winning(trick["cards"][:offset], trump), trump)
+
+
+def partners_suit(view: dict) -> str | None:
+    """The suit the partner of the defender to play in ``view`` led first (the opening
+    lead, or its first lead later), or None (declaring side, or partner has not led)."""
+    seat = view["to_play"]
+    if not view.get("declarer") or side(seat) == side(view["declarer"]):
+        return None
+    partner = seat_next(seat, 2)
+    for trick in view["tricks"]:
+        if trick["leader"] == partner and trick["cards"]:
+            return trick["cards"][0][0]
+    return None
 
 
 def _means(kind: str, holding: list[str], card: str, trump: str | None) -> bool:

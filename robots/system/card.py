@@ -79,6 +79,13 @@ PLAY = (
         ),
     ),
     (
+        _("Returning partner's suit"),
+        _(
+            "A defender on lead returns the suit its partner led first, unless its analysis"
+            " rates it more than a tenth of a trick below the best card."
+        ),
+    ),
+    (
         _("Attitude"),
         _(
             "On partner's lead and on a discard: a high spot card encourages (an ace, a"

@@ -192,3 +192,20 @@ def test_the_system_card_declares_the_leads_and_signals(client):
     assert card["play"]["title"] == "首攻与信号" and len(card["play"]["items"]) == len(PLAY)
     texts = [item["topic"] + item["text"] for item in card["play"]["items"]]
     assert not any(text.isascii() for text in texts)  # every item translated
+
+
+@pytest.mark.parametrize(("hearts", "card"), [(4.95, "H5"), (4.5, "D5")])
+def test_a_defender_returns_partners_suit_unless_clearly_worse(monkeypatch, hearts, card):
+    """East led the ♥10; West wins a club and leads: a heart (the lowest of equal ones)
+    when the analysis rates it within a tenth of a trick of the best card."""
+    table = _table(["HT", "H3", "H4", "HQ", "C2", "C3", "C5", "CQ"])
+    assert table.to_play == "W"
+    view = table_view(table, "W")
+
+    def rated(view, **_):
+        return {
+            c: hearts if c[0] == "H" else 5.0 if c == "D5" else 4.0 for c in view["legal"]["cards"]
+        }
+
+    monkeypatch.setattr(robots.play, "_scores", rated)
+    assert card_choose(view) == card
