@@ -57,7 +57,7 @@ PLAY = (
         _("Opening lead against no trumps"),
         _(
             "Partner's suit (four or more cards shown); else the longest suit the"
-            " opponents have not shown, the stronger of equal ones."
+            " opponents have not shown, the weaker of equal ones."
         ),
     ),
     (

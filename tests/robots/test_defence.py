@@ -52,6 +52,7 @@ def test_the_card_led_from_a_suit(ranks, trump, card):
         ("Q876.9865.7.AJ85", "NT", {"H"}, set(), "H5"),  # partner's suit, fourth best
         ("JT76.AJ96.6.J874", "NT", set(), {"H"}, "S6"),  # not the suit they bid
         ("KQJ2.432.5432.32", "NT", set(), set(), "SK"),
+        ("KJ84.Q2.7652.A94", "NT", set(), set(), "D2"),  # the weaker of equal lengths
         ("Q8642.K32.543.32", "NT", set(), set(), "S4"),
         ("T4.AJ962.K2.6542", "S", set(), set(), "C2"),  # not away from the ace
         ("742.AQ93.Q832.94", "C", set(), set(), "S7"),  # small cards: passive
