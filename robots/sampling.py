@@ -20,6 +20,10 @@ from tableplay.cards import SEATS, SUITS, seat_next
 
 __all__ = ["contract_strain", "layout_sample", "position_deal", "view_known"]
 
+#: Tries for a layout in which every signal tells the truth, after the first that fits
+#: the auction (and once a call of the decision found none).
+SIGNAL_TRIES, SIGNAL_TRIES_AFTER_MISS = 15, 3
+
 _ALL_CARDS = [suit + rank for suit in SUITS for rank in RANKS]
 
 
@@ -56,11 +60,14 @@ def view_known(view: dict) -> dict:
 def layout_sample(known: dict, rng: random.Random) -> dict[str, list[str]] | None:
     """One random deal of the unseen cards to the hidden hands that respects each hand's
     size and voids; None after a few failed tries. The first try that fits the auction
-    and every signal of a hidden defender, else the one that fits the auction and misses
-    the fewest signals, else the one that misses the fewest. Once a call found none that
-    fits everything, the later calls of the same decision try fewer times."""
+    and every signal of a hidden defender, else (a few tries after the first that fits
+    the auction: fewer once a call of the same decision found none that fits everything)
+    the one that fits the auction and misses the fewest signals, else the one that
+    misses the fewest."""
     best: tuple[tuple[bool, int], dict] | None = None
-    for attempt in range(10 if known.get("_imperfect") else 60):
+    extra = SIGNAL_TRIES_AFTER_MISS if known.get("_imperfect") else SIGNAL_TRIES
+    fitted = None
+    for attempt in range(60):
         hands = _layout_try(known, rng, auction=attempt < 40)
         if hands is None:
             continue
@@ -70,6 +77,9 @@ def layout_sample(known: dict, rng: random.Random) -> dict[str, list[str]] | Non
             return hands
         if best is None or score < best[0]:
             best = (score, hands)
+        fitted = attempt if fits and fitted is None else fitted
+        if fitted is not None and attempt - fitted >= extra:
+            break
     known["_imperfect"] = True
     return None if best is None else best[1]
 
