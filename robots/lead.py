@@ -10,11 +10,11 @@ suit of small cards, a suit headed by a king or a queen, in that order, never on
 opponents have shown while another is left, and a suit headed by the ace (without the
 king) last: its ace is led, never a low card under it.
 
-The card (the standard table): the top of a sequence (KQJ, QJT, JT9, and the broken
-KQT, QJ9, JT8; against a suit two touching honours, KQ, QJ, JT, and the ace of
-ace-king), the top of an interior sequence (AQJ, AJT, KJT, KT9, QT9: the second card),
-the top of a doubleton or of three small cards, else the fourth highest (the lowest from
-three cards headed by an honour). This is the card its partner's and declarer's sampling
+The card (the standard table): the ace of ace-king, the top of a sequence (KQJ, QJT, JT9,
+and the broken KQT, QJ9, JT8; against a suit two touching honours, KQ, QJ, JT), the top
+of an interior sequence (AQJ, AJT, KJT, KT9, QT9: the second card), the top of a
+doubleton or of three small cards, else the fourth highest (the lowest from three cards
+headed by an honour). This is the card its partner's and declarer's sampling
 read (:mod:`robots.signals`).
 """
 
@@ -44,7 +44,7 @@ def _sequence(ranks: list[str], trump: str) -> str | None:
     top, second = ranks[0], ranks[1]
     third = ranks[2] if len(ranks) > 2 else None
     if _touch(top, second):
-        if trump != "NT" or (third and (RANKS.index(third) - RANKS.index(second) <= 2)):
+        if trump != "NT" or top == "A" or (third and RANKS.index(third) - RANKS.index(second) <= 2):
             return top
         return None
     # interior: the two below the top touch and are honours (or T9 under a K or a Q)

@@ -72,8 +72,8 @@ PLAY = (
     (
         _("The card led"),
         _(
-            "Top of a sequence (KQJ, QJT, JT9, KQT; against a suit also KQ, QJ, JT, and the"
-            " ace from ace-king); top of an interior sequence (AQJ, AJT, KJT, KT9, QT9: the"
+            "The ace from ace-king; top of a sequence (KQJ, QJT, JT9, KQT; against a suit"
+            " also KQ, QJ, JT); top of an interior sequence (AQJ, AJT, KJT, KT9, QT9: the"
             " second card); top of a doubleton or of three small cards; the lowest from"
             " three to an honour; else fourth best."
         ),

@@ -37,6 +37,7 @@ def _cards(hand: str) -> list[str]:
         ("AJT4", "S", "A"),  # never a card under the ace against a suit
         ("A964", "C", "A"),
         ("AK74", "S", "A"),  # the ace of ace-king
+        ("AK862", "NT", "A"),
         ("K84", "NT", "4"),  # three to an honour: the lowest
         ("752", "NT", "7"),  # three small: the top
         ("63", "S", "6"),  # a doubleton: the top
