@@ -2,9 +2,13 @@
 N random deals (docs/rules.md § Robots).
 
 Prints the p50 and p99 time per call and per card, the share of played deals where
-declarer took at least the double-dummy tricks of the final contract, and the mean tricks
-declarer fell short of double dummy. ``--json`` writes the boards (the online play
-simulation's fields, plus ``dd_tricks``): the format is an interface other checks read.
+declarer took at least the double-dummy tricks of the final contract, the mean tricks
+declarer fell short of double dummy, and the double-dummy cost of the card play by side
+(every card costed by :func:`analysis.costs.card_costs`, summed per board: the declaring
+side's cards, declarer's and dummy's, and the defence's; the opening leads apart).
+``--json`` writes the boards (the online play simulation's fields, plus ``dd_tricks``,
+``card_costs`` and ``costs``, {"declaring": tricks, "defence": tricks, "lead": tricks}):
+the format is an interface other checks read.
 With ``--bidding`` (or ``--deals-file IN``) the robots only bid, and each contract is
 scored against par (``bench/bench_bidding.py``).
 """
@@ -18,6 +22,7 @@ import statistics
 import time
 from pathlib import Path
 
+from analysis.costs import card_costs
 from bench import bench_bidding
 from bench.bench_bidding import random_deal
 from robots import DEFAULT_BUDGET, DEFAULT_SAMPLES, robot_act
@@ -45,13 +50,15 @@ def play_board(number: int, deal: str, *, seed: int, budget: float, samples: int
     dealer = SEATS[(number - 1) % 4]
     vul = _VULS[(number - 1) % 16]
     table = Table(deal, dealer, vul)
-    call_times, card_times = [], []
+    call_times, card_times, players = [], [], []
     while table.phase != "over":
         view = table_view(table, table.actor)
         started = time.perf_counter()
         action = robot_act(view, seed=seed + number, budget=budget, samples=samples)
         spent = time.perf_counter() - started
         (call_times if action.kind == "call" else card_times).append(spent)
+        if action.kind == "card":
+            players.append(table.to_play)
         table.apply(action)
     result = table.result
     passed = result.contract == "PASS"
@@ -69,9 +76,26 @@ def play_board(number: int, deal: str, *, seed: int, budget: float, samples: int
         "tricks": None if passed else table.tricks_won(side(declarer)),
         "status": result.status,
         "dd_tricks": None if passed else dd_tricks(deal, result.contract, declarer),
+        **_costs(deal, result.contract, declarer, [card.value for card in table.cards], players),
         "_call_times": call_times,
         "_card_times": card_times,
     }
+
+
+def _costs(
+    deal: str, contract: str, declarer: str | None, play: list[str], seats: list[str]
+) -> dict:
+    """Each card's double-dummy cost (:func:`analysis.costs.card_costs`) and their sums
+    by side: the declaring side (declarer's and dummy's cards), the defence, and the
+    opening lead (a defence card, also counted apart); ``seats``: who played each card."""
+    if declarer is None:
+        return {"card_costs": [], "costs": None}
+    costs = card_costs(deal, contract, declarer, play).card_costs
+    declaring = side(declarer)
+    by_side = {"declaring": 0, "defence": 0, "lead": costs[0] if costs else 0}
+    for seat, cost in zip(seats, costs, strict=True):
+        by_side["declaring" if side(seat) == declaring else "defence"] += cost
+    return {"card_costs": costs, "costs": by_side}
 
 
 def _pct(values: list[float], q: float) -> float:
@@ -97,8 +121,22 @@ def report(boards: list[dict]) -> str:
         f" ({100 * made_dd / max(1, len(played)):.0f} %)",
         f"  mean shortfall against double dummy: {statistics.fmean(short or [0]):.2f} tricks"
         " (target < 0.5)",
+        _cost_line(played),
     ]
     return "\n".join(lines)
+
+
+def _cost_line(played: list[dict]) -> str:
+    """The card play's double-dummy cost a played board, by side."""
+
+    def mean(key: str) -> float:
+        return statistics.fmean([b["costs"][key] for b in played] or [0])
+
+    return (
+        f"  card play cost a board, double dummy: declaring side {mean('declaring'):.2f}"
+        f" tricks (target < 0.4), defence {mean('defence'):.2f} (target < 0.5;"
+        f" opening leads {mean('lead'):.2f})"
+    )
 
 
 def main(argv: list[str]) -> None:

@@ -7,8 +7,10 @@ it has left, none of a suit it failed to follow, and when a few tries allow it t
 high-card points its first call showed: :mod:`robots.sampling`), solves each layout
 with endplay's double-dummy solver from the current position, and plays the legal card
 that takes the most tricks on average (the opening lead follows the usual rules:
-:mod:`robots.lead`). It stops sampling when the next solve would overrun ``budget``
-seconds, and falls back to a simple legal card if no layout could be solved.
+:mod:`robots.lead`; among cards of equal means a defender signals, :mod:`robots.signals`,
+and the sampling reads the defenders' lead and signals). It stops sampling when the
+next solve would overrun ``budget`` seconds, and falls back to a simple legal card if no
+layout could be solved.
 """
 
 from __future__ import annotations
@@ -16,8 +18,9 @@ from __future__ import annotations
 import random
 import time
 
-from robots.lead import lead_choose
-from robots.sampling import contract_strain, layout_sample, position_deal, view_known
+from robots.lead import lead_view
+from robots.sampling import layout_sample, position_deal, view_known
+from robots.signals import partners_suit, signal_choose
 from scoring import RANKS
 from scoring.solver import solve_board
 
@@ -27,6 +30,9 @@ __all__ = ["DEFAULT_BUDGET", "DEFAULT_SAMPLES", "card_choose", "card_fallback"]
 DEFAULT_SAMPLES = 24
 #: Seconds one decision may take (docs/rules.md § Robots).
 DEFAULT_BUDGET = 1.0
+#: A defender on lead returns partner's suit when it rates at most this many tricks
+#: below the best card (docs/rules.md § Robots, *Its leads and signals*).
+RETURN_MARGIN = 0.1
 
 
 def card_fallback(view: dict) -> str:
@@ -50,7 +56,7 @@ def card_choose(
     if len(legal) == 1:
         return legal[0]
     if not view["play"]:
-        return lead_choose(view["hands"][view["to_play"]], contract_strain(view["contract"]))
+        return lead_view(view)
     try:
         scores = _scores(view, samples=samples, budget=budget, seed=seed)
     except Exception as error:  # noqa: BLE001 - any solver fault: play on with a legal card
@@ -60,8 +66,15 @@ def card_choose(
         faults.append("no layout solved within the time budget")
         return card_fallback(view)
     best = max(scores.get(card, -1.0) for card in legal)
-    # Among equal means, the lowest card (keeps the choice stable and cheap).
-    return card_fallback({"legal": {"cards": [c for c in legal if scores.get(c, -1.0) == best]}})
+    near = [c for c in legal if scores.get(c, -1.0) >= best - RETURN_MARGIN]
+    back = [c for c in near if c[0] == partners_suit(view)]
+    if back and not (view["tricks"] and len(view["tricks"][-1]["cards"]) < 4):
+        # A defender on lead returns partner's suit unless it rates clearly worse.
+        near_best = max(scores[c] for c in back)
+        return card_fallback({"legal": {"cards": [c for c in back if scores[c] == near_best]}})
+    equal = [c for c in legal if scores.get(c, -1.0) == best]
+    # Among equal means, a defender's signal, else the lowest card (stable and cheap).
+    return signal_choose(view, equal) or card_fallback({"legal": {"cards": equal}})
 
 
 def _scores(view: dict, *, samples: int, budget: float, seed: int) -> dict[str, float]:

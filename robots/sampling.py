@@ -4,7 +4,8 @@ of the current position (docs/rules.md § Robots).
 Everything here starts from one seat's view (``table_view``): the visible hands, the
 cards played (and so the voids shown by not following suit) and the auction (the
 high-card points and suit lengths every call of each hidden hand showed, read from the
-robots' system, :mod:`robots.system`).
+robots' system, :mod:`robots.system`), and the hidden defenders' opening lead and signals
+(:mod:`robots.signals`).
 """
 
 from __future__ import annotations
@@ -12,11 +13,16 @@ from __future__ import annotations
 import random
 
 from robots.bidding import shown
+from robots.signals import signal_events, signal_misses
 from scoring import HCP_POINTS, RANKS
 from scoring.solver import position_deal as solver_position
 from tableplay.cards import SEATS, SUITS, seat_next
 
 __all__ = ["contract_strain", "layout_sample", "position_deal", "view_known"]
+
+#: Tries for a layout in which every signal tells the truth, after the first that fits
+#: the auction (and once a call of the decision found none).
+SIGNAL_TRIES, SIGNAL_TRIES_AFTER_MISS = 15, 3
 
 _ALL_CARDS = [suit + rank for suit in SUITS for rank in RANKS]
 
@@ -37,6 +43,7 @@ def view_known(view: dict) -> dict:
     seen = set(view["play"]).union(*map(set, visible.values()))
     hidden = [seat for seat in SEATS if seat not in visible]
     auction = [(entry["seat"], entry["call"]) for entry in view["auction"]]
+    strain = contract_strain(view["contract"]) if view.get("contract") else "NT"
     return {
         "played_by": played_by,
         "shown": {seat: shown(auction, seat) for seat in hidden},
@@ -45,37 +52,61 @@ def view_known(view: dict) -> dict:
         "unseen": [card for card in _ALL_CARDS if card not in seen],
         "sizes": {seat: 13 - len(played_by[seat]) for seat in hidden},
         "voids": voids,
+        "trump": None if strain == "NT" else strain,
+        "signals": [event for event in signal_events(view) if event[0] in hidden],
     }
 
 
 def layout_sample(known: dict, rng: random.Random) -> dict[str, list[str]] | None:
     """One random deal of the unseen cards to the hidden hands that respects each hand's
-    size and voids; None after a few failed tries."""
-    hidden, voids = known["hidden"], known["voids"]
+    size and voids; None after a few failed tries. The first try that fits the auction
+    and every signal of a hidden defender, else (a few tries after the first that fits
+    the auction: fewer once a call of the same decision found none that fits everything)
+    the one that fits the auction and misses the fewest signals, else the one that
+    misses the fewest."""
+    best: tuple[tuple[bool, int], dict] | None = None
+    extra = SIGNAL_TRIES_AFTER_MISS if known.get("_imperfect") else SIGNAL_TRIES
+    fitted = None
     for attempt in range(60):
-        cards = list(known["unseen"])
-        rng.shuffle(cards)
-        room = dict(known["sizes"])
-        hands: dict[str, list[str]] = {seat: [] for seat in hidden}
-        if attempt < 40:  # the suit lengths the auction showed, placed first
-            _lengths_place(known, cards, hands, room)
-        # The cards fewest hands can hold go first, so the greedy deal rarely fails.
-        cards.sort(key=lambda card: sum(card[0] not in voids[seat] for seat in hidden))
-        for card in cards:
-            open_seats = [s for s in hidden if room[s] > 0 and card[0] not in voids[s]]
-            if not open_seats:
-                break
-            weights = [room[s] for s in open_seats]
-            seat = rng.choices(open_seats, weights=weights)[0]
-            hands[seat].append(card)
-            room[seat] -= 1
-        else:
-            # What the auction showed, while a few tries find such a layout.
-            if attempt < 40:
-                _points_fix(known, hands, rng)
-            if attempt >= 40 or all(_fits(known, seat, hands[seat]) for seat in hidden):
-                return hands
-    return None
+        hands = _layout_try(known, rng, auction=attempt < 40)
+        if hands is None:
+            continue
+        fits = attempt < 40 and all(_fits(known, seat, hands[seat]) for seat in hands)
+        score = (not fits, signal_misses(known, hands))
+        if score == (False, 0):
+            return hands
+        if best is None or score < best[0]:
+            best = (score, hands)
+        fitted = attempt if fits and fitted is None else fitted
+        if fitted is not None and attempt - fitted >= extra:
+            break
+    known["_imperfect"] = True
+    return None if best is None else best[1]
+
+
+def _layout_try(known: dict, rng: random.Random, *, auction: bool) -> dict | None:
+    """One try of :func:`layout_sample` (with the auction's lengths placed first and
+    its points swapped towards, when ``auction``), or None when the greedy deal failed."""
+    hidden, voids = known["hidden"], known["voids"]
+    cards = list(known["unseen"])
+    rng.shuffle(cards)
+    room = dict(known["sizes"])
+    hands: dict[str, list[str]] = {seat: [] for seat in hidden}
+    if auction:  # the suit lengths the auction showed, placed first
+        _lengths_place(known, cards, hands, room)
+    # The cards fewest hands can hold go first, so the greedy deal rarely fails.
+    cards.sort(key=lambda card: sum(card[0] not in voids[seat] for seat in hidden))
+    for card in cards:
+        open_seats = [s for s in hidden if room[s] > 0 and card[0] not in voids[s]]
+        if not open_seats:
+            return None
+        weights = [room[s] for s in open_seats]
+        seat = rng.choices(open_seats, weights=weights)[0]
+        hands[seat].append(card)
+        room[seat] -= 1
+    if auction:  # what the auction showed, while a few tries find such a layout
+        _points_fix(known, hands, rng)
+    return hands
 
 
 def _lengths_place(known: dict, cards: list[str], hands: dict, room: dict) -> None:

@@ -1,5 +1,6 @@
 """The robots' system card over REST (docs/rules.md § Robots, *Its bidding system*):
-every rule the robots bid, alert and explain by, in the language of the request."""
+every rule the robots bid, alert and explain by, and their leads and signals, in the
+language of the request."""
 
 from __future__ import annotations
 
@@ -42,6 +43,7 @@ class SystemCardApi(APIView):
         name = serializers.CharField()
         legend = serializers.CharField()
         sections = serializers.ListField(child=serializers.DictField())
+        play = serializers.DictField(help_text="The card play's leads and signals.")
 
         class Meta:
             ref_name = "RobotSystemCard"

@@ -1,6 +1,8 @@
 """The robots' system card (docs/rules.md § Robots, *Its bidding system*): every rule of
 :mod:`robots.system.rules`, in its order, as the page and the API show it. Built from the
-same data the robots bid and explain by, in the language of the ``gettext`` it is given."""
+same data the robots bid and explain by, in the language of the ``gettext`` it is given;
+with their leads and signals (docs/rules.md § Robots, *Its leads and signals*: the rules
+of :mod:`robots.lead` and :mod:`robots.signals`)."""
 
 from __future__ import annotations
 
@@ -46,6 +48,67 @@ KEYS = {
 LEGEND = _(
     "M: a major; m: a minor; x, y, z: a suit named earlier in the auction; O: their last"
     " suit; P: pass; X: double."
+)
+
+#: The card play's section: what the robots lead and signal (robots/lead.py,
+#: robots/signals.py say the same in code).
+PLAY_TITLE = _("Leads and signals")
+PLAY = (
+    (
+        _("Opening lead against no trumps"),
+        _(
+            "Partner's suit (four or more cards shown); else the longest suit the"
+            " opponents have not shown, the weaker of equal ones."
+        ),
+    ),
+    (
+        _("Opening lead against a suit"),
+        _(
+            "Partner's suit; else ace-king or a sequence of touching honours, a side-suit"
+            " singleton, small cards, a suit headed by a king or a queen, in that order; a"
+            " suit the opponents have shown only when no other is left; never a card under"
+            " an ace (the ace is led)."
+        ),
+    ),
+    (
+        _("The card led"),
+        _(
+            "The ace from ace-king; top of a sequence (KQJ, QJT, JT9, KQT; against a suit"
+            " also KQ, QJ, JT); top of an interior sequence (AQJ, AJT, KJT, KT9, QT9: the"
+            " second card); top of a doubleton or of three small cards; the lowest from"
+            " three to an honour; else fourth best."
+        ),
+    ),
+    (
+        _("Returning partner's suit"),
+        _(
+            "A defender on lead returns the suit its partner led first, unless its analysis"
+            " rates it more than a tenth of a trick below the best card."
+        ),
+    ),
+    (
+        _("Attitude"),
+        _(
+            "On partner's lead and on a discard: a high spot card encourages (an ace, a"
+            " king or a queen in the suit), the lowest discourages."
+        ),
+    ),
+    (
+        _("Count"),
+        _(
+            "On declarer's lead: high-low shows an even number of cards in the suit, the"
+            " lowest an odd number."
+        ),
+    ),
+    (
+        _("Which cards signal"),
+        _(
+            "A defender's spot card (2 to 9) that does not win the trick. A robot signals"
+            " among the cards its analysis rates equal, and reads its partner's signals"
+            " (declarer reads the defenders') in the layouts it samples, as a preference,"
+            " not a certainty."
+        ),
+    ),
 )
 
 
@@ -116,8 +179,9 @@ def _conditions(rule: Rule, gettext) -> list[str]:
 
 
 def system_card(gettext: Callable[[str], str] = plain) -> dict:
-    """The card: the system's name, a legend, and each section's rules in order, each
-    with its auction, its call, what it shows and its conditions."""
+    """The card: the system's name, a legend, each section's rules in order, each with
+    its auction, its call, what it shows and its conditions, and the card play's leads
+    and signals (``play``: a title and its items, each a topic and its text)."""
     return {
         "name": gettext(NAME),
         "legend": gettext(LEGEND),
@@ -139,4 +203,8 @@ def system_card(gettext: Callable[[str], str] = plain) -> dict:
             }
             for title, rules in SECTIONS
         ],
+        "play": {
+            "title": gettext(PLAY_TITLE),
+            "items": [{"topic": gettext(topic), "text": gettext(text)} for topic, text in PLAY],
+        },
     }

@@ -17,12 +17,13 @@ def test_the_json_boards(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "per call: p50" in out and "per card: p50" in out
     assert "at least double dummy" in out and "mean shortfall" in out
+    assert "card play cost a board, double dummy: declaring side" in out and "defence" in out
     boards = json.loads(path.read_text(encoding="utf-8"))
     assert [b["number"] for b in boards] == [1, 2, 3]
     for board in boards:
         assert set(board) == {
             "number", "deal", "dealer", "vul", "auction", "play", "claim", "contract",
-            "declarer", "tricks", "status", "dd_tricks",
+            "declarer", "tricks", "status", "dd_tricks", "card_costs", "costs",
         }  # fmt: skip
         assert board["deal"].startswith("N:") and deal_parse(board["deal"])
         assert board["vul"] in ("None", "NS", "EW", "All")
@@ -42,6 +43,11 @@ def test_the_json_boards(tmp_path, capsys):
             assert board["declarer"] in "NESW" and len(board["play"]) == 52
             assert board["tricks"] == table.tricks_won(side(board["declarer"]))
             assert 0 <= board["tricks"] <= 13 and 0 <= board["dd_tricks"] <= 13
+            # every card costed, the costs summed by side (the lead one of the defence's)
+            costs = board["card_costs"]
+            assert len(costs) == 52 and min(costs) >= 0
+            assert board["costs"]["declaring"] + board["costs"]["defence"] == sum(costs)
+            assert board["costs"]["lead"] == costs[0] <= board["costs"]["defence"]
 
 
 def test_double_dummy_tricks_of_a_known_deal():
