@@ -24,7 +24,8 @@ OVERCALLS = [
     r(SUIT_OPENING, "j{s}", _("Weak jump overcall: six or more cards"), hcp=(5, 10),
       lengths={"s": (6, 13)}, suits="SHDC!", longest=True),
     r(SUIT_OPENING, "X", _("Takeout double, strong"), hcp=(18, 37), key="takeout"),
-    r(SUIT_OPENING, "P", _("No overcall")),
+    # 18 or more doubles (above), so a pass here shows at most 17 (read in the sampling)
+    r(SUIT_OPENING, "P", _("No overcall"), hcp=(0, 17)),
     # over weak twos and preempts
     r("[23]{x}", "3NT", STOP, hcp=(16, 21), checks=("stop",)),
     r("2{x}", "2NT", STOP, hcp=(15, 18), balanced=True, checks=("stop",)),
@@ -35,10 +36,12 @@ OVERCALLS = [
     r("[23]{x}", "c{s}", _("Overcall: five or more cards"), hcp=(12, 17),
       lengths={"s": (5, 13)}, suits="SHDC!", longest=True),
     r("[234]{x}", "X", _("Takeout double, strong"), hcp=(18, 37), key="takeout"),
+    r("[234]{x}", "P", _("No overcall"), hcp=(0, 17)),  # 18 or more doubles (above)
     # over 1NT
     r("1NT", "X", _("Penalty"), hcp=(16, 37)),
     r("1NT", "c{s}", _("Natural: six or more cards"), hcp=(8, 15), lengths={"s": (6, 13)},
       longest=True),
+    r("1NT", "P", _("No action over 1NT"), hcp=(0, 15)),  # 16 or more doubles (above)
     # balancing
     r("1{x} P P", "1NT", _("Balancing: balanced, a stopper"), hcp=(11, 14), balanced=True,
       checks=("stop",)),

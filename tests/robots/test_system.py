@@ -185,3 +185,25 @@ def test_the_system_card_page_and_api_list_the_rules(client):
     assert sum(len(section["rules"]) for section in card["sections"]) == len(RULES)
     labels = [rule["meaning"] for section in card["sections"] for rule in section["rules"]]
     assert labels == [one.label for one in RULES]
+
+
+def test_a_pass_over_an_opening_shows_at_most_17_and_18_doubles():
+    """Over a one-level opening, 18 or more doubles whatever the shape, so the pass
+    shows at most 17 points: its explanation says so and the sampling deals it so (it
+    read 0–37 before, and a passed defender could hold anything)."""
+    from django.utils.translation import gettext
+
+    from robots.explain import call_explain
+
+    over = [("N", "1S")]
+    assert call_explain(over, "E", "P", gettext) == "No overcall, at most 17 points"
+    assert shown([*over, ("E", "P")], "E")[0] == (0, 17)
+    assert _decide(["1S"], "AK2.KQ32.AQ2.K32")[0] == "X"  # 21 points, no overcall: double
+    assert _decide(["1S"], "A32.KJ32.Q32.J32")[0] == "P"  # 11 points, flat: pass
+    # over a preempt likewise; over 1NT 16 or more doubles, so a pass shows at most 15
+    assert shown([("N", "3C"), ("E", "P")], "E")[0] == (0, 17)
+    assert call_explain([("N", "1NT")], "E", "P", gettext) == (
+        "No action over 1NT, at most 15 points"
+    )
+    assert shown([("N", "1NT"), ("E", "P")], "E")[0] == (0, 15)
+    assert _decide(["1NT"], "AK2.KQ32.Q32.K32")[0] == "X"  # 17 points: the penalty double
