@@ -69,13 +69,17 @@ def _current_test(request):
 
 @pytest.fixture(autouse=True)
 def _no_live_tables():
-    """Each test starts with no live table kept by the process (``online.live``): a
-    test database rolled back gives its ids out again."""
+    """Each test starts with no live table or practice engine kept by the process
+    (``online.live``, ``practice.play``): a test database rolled back gives its ids out
+    again."""
     from online.live import live_clear
+    from practice.play import engines_clear
 
     live_clear()
+    engines_clear()
     yield
     live_clear()
+    engines_clear()
 
 
 def need_postgres() -> None:
