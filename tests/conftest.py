@@ -140,3 +140,17 @@ def held_lead(board, declarer: str = "N") -> str:
     hand = deal_hands(board.deal)[leader]
     suit = next(s for s in "SHDC" if hand[s])
     return suit + hand[suit][0]
+
+
+@pytest.fixture
+def redis_url():
+    """A Redis that answers (REDIS_URL, else the broker's); skip, or fail in CI, without."""
+    from tests.live.conftest import need_redis
+
+    url = os.environ.get("REDIS_URL") or os.environ.get("CELERY_BROKER_URL", "")
+    if not url.startswith("redis://"):
+        if REQUIRE_SERVICES:
+            pytest.fail("REQUIRE_SERVICES=1 but neither REDIS_URL nor CELERY_BROKER_URL is Redis")
+        pytest.skip("needs Redis (set REDIS_URL)")
+    need_redis(url)
+    return url

@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import os
 import socket
 
 import pytest
 from django.db import OperationalError, connections
 from django.test import override_settings
 
-from tests.conftest import REQUIRE_SERVICES
-from tests.live.conftest import need_redis
 from tournaments.services import schedule
 
 pytestmark = pytest.mark.django_db
@@ -27,18 +24,6 @@ def closed_port() -> int:
 
 def redis_cache(url: str) -> dict:
     return {"default": {"BACKEND": REDIS_CACHE, "LOCATION": url}}
-
-
-@pytest.fixture
-def redis_url():
-    """A Redis that answers (REDIS_URL, else the broker's); skip, or fail in CI, without."""
-    url = os.environ.get("REDIS_URL") or os.environ.get("CELERY_BROKER_URL", "")
-    if not url.startswith("redis://"):
-        if REQUIRE_SERVICES:
-            pytest.fail("REQUIRE_SERVICES=1 but neither REDIS_URL nor CELERY_BROKER_URL is Redis")
-        pytest.skip("needs Redis (set REDIS_URL)")
-    need_redis(url)
-    return url
 
 
 @override_settings(
@@ -108,7 +93,7 @@ def test_database_down_is_503(client, monkeypatch):
 
 
 def redis_channel_layer(url: str) -> dict:
-    return {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
+    return {"default": {"BACKEND": "online.layers.RedisTableLayer",
                         "CONFIG": {"hosts": [url]}}}  # fmt: skip
 
 

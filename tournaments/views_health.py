@@ -62,9 +62,11 @@ def _channel_layer() -> dict:
     the in-memory layer of a single process (the demo)."""
     from asgiref.sync import async_to_sync
     from channels.layers import get_channel_layer
+    from channels_redis.core import RedisChannelLayer
+    from django.utils.module_loading import import_string
 
     backend = settings.CHANNEL_LAYERS["default"]["BACKEND"]
-    if not backend.startswith("channels_redis"):
+    if not issubclass(import_string(backend), RedisChannelLayer):
         return {"status": "ok", "required": False, "backend": "in-memory"}
 
     async def round_trip(layer) -> None:

@@ -171,7 +171,7 @@ else:
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "BACKEND": "online.layers.RedisTableLayer",
             "CONFIG": {
                 # A connection waits for its next message in a blocking pop of
                 # ``brpop_timeout`` (5 s); the Redis client's own read timeout (5 s by

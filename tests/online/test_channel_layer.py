@@ -19,7 +19,7 @@ def test_a_quiet_table_keeps_its_connections(monkeypatch) -> None:
     monkeypatch.setenv("REDIS_URL", "redis://127.0.0.1:6379/9")
     settings = runpy.run_path(str(BASE))
     config = settings["CHANNEL_LAYERS"]["default"]
-    assert config["BACKEND"] == "channels_redis.core.RedisChannelLayer"
+    assert config["BACKEND"] == "online.layers.RedisTableLayer"
     for host in config["CONFIG"]["hosts"]:
         pool = create_pool(host if isinstance(host, dict) else {"address": host})
         timeout = pool.connection_class(**pool.connection_kwargs).socket_timeout  # no I/O

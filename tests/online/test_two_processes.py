@@ -19,7 +19,6 @@ import pytest
 
 from tests.conftest import api_token_for, need_postgres
 from tests.deploy.conftest import ROOT, database_url
-from tests.live.conftest import need_redis
 
 from .conftest import seated_table
 
@@ -38,19 +37,6 @@ def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
-
-
-@pytest.fixture
-def redis_url():
-    url = os.environ.get("REDIS_URL") or os.environ.get("CELERY_BROKER_URL", "")
-    if not url.startswith("redis://"):
-        from tests.conftest import REQUIRE_SERVICES
-
-        if REQUIRE_SERVICES:
-            pytest.fail("REQUIRE_SERVICES=1 but REDIS_URL is not Redis")
-        pytest.skip("needs Redis (set REDIS_URL)")
-    need_redis(url)
-    return url
 
 
 @pytest.fixture
