@@ -23,7 +23,7 @@ from tournaments import lock_order
 from tournaments.lock_order import lock_rank
 from tournaments.models import Event, Result, Round, Table
 
-from .models import BoardPlay
+from .models import BoardPlay, PlayAction
 
 
 @lock_rank(lock_order.BOARD_PLAY)
@@ -109,4 +109,49 @@ def _open_sql() -> str:
         f" FROM {play} bp JOIN {table} t ON t.id = bp.table_id"
         f" JOIN {rnd} rd ON rd.id = t.round_id JOIN {event} ev ON ev.id = rd.event_id"
         f" WHERE bp.id = %s AND bp.status = %s FOR KEY SHARE OF bp"
+    )
+
+
+@lock_rank(lock_order.BOARD_PLAY)
+def play_action_insert_if_open(
+    *, play_id: int, seq: int, seat: str, kind: str, value: str, alert: str, user_id,
+    created_at, undo_allowed: bool, now,
+) -> bool:  # fmt: skip
+    """PostgreSQL: an action's row written in one statement, only while its board is
+    open as ``board_play_open_for_key_share`` says it (in play, no result typed, the
+    event online with ``undo_allowed`` as the engine has it, the round taking play at
+    ``now``), the board's row held FOR KEY SHARE as that read holds it: the round's cut
+    waits for it or it for the cut. False when the board is no longer open (nothing is
+    written); an ``IntegrityError`` when another process stored action ``seq`` first."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _insert_if_open_sql(),
+            [
+                seq, seat, kind, value, alert, user_id, created_at,
+                play_id, BoardPlay.Status.PLAYING, undo_allowed, Round.Status.CLOSED, now,
+            ],
+        )  # fmt: skip
+        return cursor.rowcount == 1
+
+
+@functools.cache
+def _insert_if_open_sql() -> str:
+    q = connection.ops.quote_name
+    action, play, table = (
+        q(PlayAction._meta.db_table),
+        q(BoardPlay._meta.db_table),
+        q(Table._meta.db_table),
+    )
+    rnd, event, result = q(Round._meta.db_table), q(Event._meta.db_table), q(Result._meta.db_table)
+    return (
+        f"INSERT INTO {action} (play_id, seq, seat, kind, value, alert, user_id, created_at)"
+        f" SELECT bp.id, %s, %s, %s, %s, %s, %s, %s"
+        f" FROM {play} bp JOIN {table} t ON t.id = bp.table_id"
+        f" JOIN {rnd} rd ON rd.id = t.round_id JOIN {event} ev ON ev.id = rd.event_id"
+        f" WHERE bp.id = %s AND bp.status = %s"
+        f" AND NOT EXISTS (SELECT 1 FROM {result} r WHERE r.table_id = bp.table_id"
+        f" AND r.board_id = bp.board_id)"
+        f" AND ev.online_play AND ev.undo_allowed = %s AND rd.status <> %s"
+        f" AND (ev.paused_at IS NOT NULL OR rd.ends_at > %s)"
+        f" FOR KEY SHARE OF bp"
     )

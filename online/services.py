@@ -15,10 +15,11 @@ lock FOR UPDATE, so an action racing the cut is applied before it or refused.
 from __future__ import annotations
 
 import logging
+from contextlib import nullcontext
 from datetime import datetime
 from functools import partial
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from accounts.models import User
@@ -44,6 +45,7 @@ from .lock_objects import (
     board_play_open_for_key_share,
     board_play_started_for_update,
     board_plays_in_play_for_update,
+    play_action_insert_if_open,
 )
 from .models import BoardPlay, PlayAction
 from .records import auction_record, play_record
@@ -194,7 +196,7 @@ def play_act(
     try:
         # the table's live entry held across the commit: its next action waits for this
         # one; the transaction is the action's own, never inside a caller's
-        with entry.lock, transaction.atomic(durable=True):
+        with entry.lock, _live_transaction(seated, kind):
             if seated is None or kind in DIRECTOR_KINDS:
                 table = online_table_get(event_id, table_id)
                 seated = _viewer(table, user)  # who asks, before anything else
@@ -251,14 +253,23 @@ def _act_live(
         return None
     if engine.phase == "over":
         return None  # the board's end stores its result: the long way
-    if not _live_board_open(entry, now):  # the board read and held until the commit
-        return None
     value, alert = stored.value, stored.alert  # as the engine reads them: "1NT", "SA"
     actions = entry.snapshot["actions"]
-    PlayAction(
-        play_id=entry.play_id, seq=len(actions) + 1, seat=actor, kind=kind, value=value,
-        alert=alert, user=user, created_at=now,
-    ).save(force_insert=True)  # fmt: skip
+    if connection.vendor == "postgresql":  # the board's check and the row, one statement
+        written = play_action_insert_if_open(
+            play_id=entry.play_id, seq=len(actions) + 1, seat=actor, kind=kind, value=value,
+            alert=alert, user_id=user.pk, created_at=now,
+            undo_allowed=entry.snapshot["undo_allowed"], now=now,
+        )  # fmt: skip
+        if not written:
+            return None
+    else:
+        if not _live_board_open(entry, now):  # the board read and held until the commit
+            return None
+        PlayAction(
+            play_id=entry.play_id, seq=len(actions) + 1, seat=actor, kind=kind, value=value,
+            alert=alert, user=user, created_at=now,
+        ).save(force_insert=True)  # fmt: skip
     snapshot = {**entry.snapshot, "actions": [*actions, [actor, kind, value, alert]]}
     if entry.robots is None:
         entry.robots = TableSeat.objects.filter(
@@ -266,6 +277,16 @@ def _act_live(
         ).exists()
     live_replace(entry, snapshot=snapshot, engine=engine)  # dropped if the commit fails
     return seat_view(snapshot, actor, table=engine), snapshot
+
+
+def _live_transaction(seated: str | None, kind: str):
+    """The transaction of an action at a live table: on PostgreSQL a seated player's
+    action is one statement (``play_action_insert_if_open``), its own transaction, with
+    no BEGIN and COMMIT around it (a savepoint when a caller's transaction is open, as
+    a test's is); anything else, and any action on SQLite, a transaction of its own."""
+    if connection.vendor == "postgresql" and seated is not None and kind not in DIRECTOR_KINDS:
+        return transaction.atomic() if connection.in_atomic_block else nullcontext()
+    return transaction.atomic(durable=True)
 
 
 def _live_board_open(entry, now: datetime) -> bool:

@@ -46,11 +46,15 @@ def test_two_seats_acting_with_the_same_version_apply_exactly_one(online, attemp
 
 
 @pytest.mark.parametrize("attempt", range(3))
-def test_an_action_racing_the_cut_is_applied_before_it_or_refused(online, attempt):
+@pytest.mark.parametrize("by", ["api", "socket"])
+def test_an_action_racing_the_cut_is_applied_before_it_or_refused(online, attempt, by):
+    """By the API (its seat asked in the action's transaction) or by a socket (its seat
+    known: on PostgreSQL the board's check and the row are one statement)."""
     dealer = online.engine().to_play
     online.act(dealer, "call", "1C")
+    seated = {"seated": seat_next(dealer)} if by == "socket" else {}
     out = race(
-        lambda: online.act(seat_next(dealer), "call", "P", version=1),
+        lambda: online.act(seat_next(dealer), "call", "P", version=1, **seated),
         lambda: tournament_services.round_close(event=online.event, number=1, open_next=False),
     )
     assert isinstance(out[1], Round), out
