@@ -23,7 +23,15 @@ from collections.abc import Mapping, Sequence
 
 from scoring.notation import RANKS, SEATS
 
-__all__ = ["calc_dd_table", "par", "position_deal", "solve_best", "solve_board"]
+__all__ = [
+    "calc_dd_table",
+    "par",
+    "position_deal",
+    "solve_best",
+    "solve_board",
+    "solve_target",
+    "solver_load",
+]
 
 #: Held while a thread is inside DDS; no call into DDS is made without it.
 _DDS = threading.Lock()
@@ -48,6 +56,24 @@ def solve_best(deal) -> int:
 
     with _DDS:
         return max((int(t) for _, t in dds.solve_board(deal, SolveMode.OptimalOne)), default=0)
+
+
+def solver_load() -> None:
+    """Load the library now (its first import takes about half a second), so that a
+    caller that times its solves does not count the import."""
+    from endplay import dds  # noqa: F401
+
+
+def solve_target(deal, target: int) -> bool:
+    """Whether the side of the player to move in ``deal`` can take ``target`` of the
+    tricks left double dummy: DDS searches for one card reaching the target only, a few
+    milliseconds on a full deal (the robots' judged slams ask it of many layouts)."""
+    from endplay import dds
+    from endplay.dds.solve import SolveMode
+
+    with _DDS:
+        found = dds.solve_board(deal, SolveMode.TargetOne, target)
+        return any(int(t) >= target for _, t in found)
 
 
 def calc_dd_table(deal):
