@@ -364,7 +364,7 @@ CHECKS.update(
         "judged_slam": (
             judged_slam,
             _("layouts of the unseen hands that fit the auction, solved double dummy: the"
-              " slam in this strain makes in at least three in five of them and scores more"
+              " slam in this strain makes in at least seven in ten of them and scores more"
               " than stopping"),
         ),
         "judged_rkcb": (

@@ -33,17 +33,20 @@ def _chinese(auction: list[str], call: str, dealer: str = "N") -> str:
 @pytest.mark.parametrize(
     ("auction", "dealer", "hand", "call", "english", "chinese", "alerted"),
     [
-        # opener's 20 with a solid six-card suit and a void over partner's 1NT: the rules
-        # bid 3NT; the simulation makes 6S in most layouts
+        # a six-card suit and three aces opposite partner's 1NT: the rules bid 3NT; the
+        # simulation makes 6D in most layouts (partner's last bid in no trumps: at once)
+        (["1NT", "P"], "N", "6.KT2.AJT972.AQ6", "6D",
+         "Slam, judged by simulation of the unseen hands", "满贯，由模拟未见的牌判断", False),
+        # opener's 20 with a solid six-card suit and a void over partner's 1NT
         (["1S", "P", "1NT", "P"], "N", "AKQT94..AT2.AKT3", "6S",
          "Slam, judged by simulation of the unseen hands", "满贯，由模拟未见的牌判断", False),
         # the same points without the void and the fourth club: 3NT stands
         (["1S", "P", "1NT", "P"], "N", "AKQT94.K2.A2.K32", "3NT", "Game values", "成局实力",
          False),
-        # partner's three-card support over our 3NT after a transfer: the rules pass 4S;
-        # the simulation favours 6S, the agreed suit, so key cards first
-        (["1NT", "P", "2H", "P", "2S", "P", "3NT", "P", "4S", "P"], "S", "AJ987.A5.K6.K985",
-         "4NT", "Roman Key Card Blackwood", "罗马关键张黑木问叫", True),
+        # Jacoby 2NT and the opener's minimum 4H: the rules pass; the simulation favours
+        # 6H, the agreed suit, so key cards first
+        (["P", "1H", "P", "2NT", "P", "4H", "P"], "N", ".AQT63.QJT8632.A", "4NT",
+         "Roman Key Card Blackwood", "罗马关键张黑木问叫", True),
         # 19 balanced opposite partner's 3NT over our 1NT: not enough, the pass stands
         (["1NT", "P", "3NT", "P"], "N", "AQ2.KQ2.AK32.J32", "P", "Nothing more to say",
          "没有更多信息", False),
