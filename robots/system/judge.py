@@ -19,7 +19,7 @@ import random
 import time
 
 from robots.system.base import Context, Hand, is_bid
-from scoring import HCP_POINTS, contract_score, imps
+from scoring import HCP_POINTS, RANKS, contract_score, imps
 from tableplay.cards import SEATS, partner, seat_next, side
 
 __all__ = [
@@ -45,7 +45,7 @@ SLAM_CHANCE = 0.7
 #: Tries for one layout that fits every hand's picture (else the one that misses least).
 TRIES = 20
 
-_DECK = [suit + rank for suit in "SHDC" for rank in "AKQJT98765432"]
+_DECK = [suit + rank for suit in "SHDC" for rank in RANKS]
 
 
 def judge_window(ctx: Context) -> bool:

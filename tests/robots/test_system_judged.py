@@ -16,6 +16,7 @@ from robots.system import auction_picture, call_pick, hand_read, judge
 from robots.system.card import system_card
 from robots.system.engine import _context
 from robots.system.rules import JUDGED, SECTIONS
+from scoring import HCP_POINTS
 from tests.robots.test_system import LEGAL, _decide, _hand
 
 
@@ -78,8 +79,8 @@ def test_the_judgement_is_repeatable_and_reads_the_vulnerability():
 
 
 def test_the_layouts_fit_the_pictures():
-    """Each layout gives every seat 13 cards of a full deck, and partner's 1NT (6–11
-    points, at most three spades... as the rules read it) is dealt as shown."""
+    """Each layout gives every seat 13 cards of a full deck, and partner's 1NT is dealt
+    with the points the rules read in it."""
     auction = ["1S", "P", "1NT", "P"]
     ctx = _context(auction, "N")
     hand = hand_read(_hand("AKQT94..AT2.AKT3"))
@@ -90,7 +91,7 @@ def test_the_layouts_fit_the_pictures():
         cards = [card for seat_cards in hands.values() for card in seat_cards]
         assert len(cards) == 52 == len(set(cards))
         assert all(len(seat_cards) == 13 for seat_cards in hands.values())
-        points = sum({"A": 4, "K": 3, "Q": 2, "J": 1}.get(card[1], 0) for card in hands["S"])
+        points = sum(HCP_POINTS.get(card[1], 0) for card in hands["S"])
         assert mate.hcp[0] <= points <= mate.hcp[1]
 
 
