@@ -213,7 +213,7 @@ def call_pick(
     """The robot's call and its rule: the first rule that fits (a pass when none does).
     When that call stops below slam, the judged rules are tried next (docs/rules.md
     § Robots, *Judged slams*): a slam the simulation favours, made only where the
-    system reads the call as that rule (so partner and the opponents read it right)."""
+    system reads the call as that rule (:func:`_reads`)."""
     ctx = _context(calls, dealer)
     ctx.vul = vul
     key = _key(calls)
@@ -221,8 +221,7 @@ def call_pick(
     if _stops(ctx, call, rule):
         ctx.stop = call
         found = _first(ctx, key, hand, legal, judged=True)
-        read = None if found is None else _meaning(tuple(calls), dealer, found[0]).rule
-        if found is not None and read is not None and read.key == found[1].key:
+        if found is not None:
             return found
     return call, rule
 
@@ -244,9 +243,19 @@ def _first(ctx: Context, key: str, hand: Hand, legal: set[str], *, judged: bool)
             suits = [None]
         for suit in suits:
             call = _build(ctx, one.call, suit)
-            if call in legal and _meets(ctx, one, hand, suit):
+            if call in legal and _meets(ctx, one, hand, suit) and _reads(ctx, one, call):
                 return call, one
     return None if judged else ("P", PASS_RULE)
+
+
+def _reads(ctx: Context, one: Rule, call: str) -> bool:
+    """A judged rule's call only where the system reads the call as that rule (its key:
+    partner answers a judged 4NT as key cards), so partner and the opponents read it
+    right; any other rule's call, always."""
+    if not one.judged:
+        return True
+    read = _meaning(tuple(ctx.calls), ctx.seats[0] if ctx.seats else ctx.me, call).rule
+    return read is not None and read.key == one.key
 
 
 def _stops(ctx: Context, call: str, rule: Rule) -> bool:
