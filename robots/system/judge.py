@@ -105,8 +105,8 @@ def _judge(ctx: Context, hand: Hand) -> dict[str, tuple[float, float, int]]:
         batch = [layout_deal(ctx, hand, rng) for _ in range(BATCH)]
         count += BATCH
         for strain in live:
-            if count > BATCH and time.perf_counter() - started > BUDGET:
-                break  # the clock: this strain decides on the batches before
+            if any(makes.values()) and time.perf_counter() - started > BUDGET:
+                break  # the clock: a strain decides on its batches so far (or drops out)
             makes[strain] += _twelve(batch, strain, _declarer(ctx, strain))
         if count >= SAMPLES_FIRST:
             live = [s for s in live if sum(makes[s]) >= DROP_BELOW * len(makes[s])]
