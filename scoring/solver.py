@@ -1,7 +1,7 @@
 """The one door to the double-dummy solver (endplay's DDS), for every caller in the house:
-the robots' play and answers, the cut's double-dummy option, the deals' analysis, the
-opening-lead analysis, the analysis of every card of the play, the HCP-par builder and
-the benchmarks.
+the robots' play and answers and their judged slams, the cut's double-dummy option, the
+deals' analysis, the opening-lead analysis, the analysis of every card of the play, the
+HCP-par builder and the benchmarks.
 
 DDS keeps its working memory in the library, one slot per thread index, and endplay
 always passes index 0: two threads of one process inside it at once corrupt that memory

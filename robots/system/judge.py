@@ -10,7 +10,7 @@ through :mod:`robots.bidding`, so the system cannot import it): full hands befor
 card is played, the fewest cards of each suit shown placed first, then the rest where
 the most cards shown allow, then cards of one suit swapped between two hands towards
 the points shown. The random generator is seeded from the hand and the auction, so the
-same hand in the same auction always makes the same call.
+same hand in the same auction makes the same call (unless the clock cuts it short).
 """
 
 from __future__ import annotations
