@@ -29,7 +29,8 @@ def call_choose(view: dict) -> str:
     me = view["to_play"]
     calls, dealer = _auction(view)
     hand = hand_read(view["hands"][me])
-    return call_pick(calls, dealer, hand, set(view["legal"]["calls"]))[0]
+    vul = view.get("vulnerability") or "None"
+    return call_pick(calls, dealer, hand, set(view["legal"]["calls"]), vul)[0]
 
 
 def call_alert(view: dict, call: str) -> str:

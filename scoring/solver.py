@@ -1,7 +1,7 @@
 """The one door to the double-dummy solver (endplay's DDS), for every caller in the house:
-the robots' play and answers, the cut's double-dummy option, the deals' analysis, the
-opening-lead analysis, the analysis of every card of the play, the HCP-par builder and
-the benchmarks.
+the robots' play and answers and their judged slams, the cut's double-dummy option, the
+deals' analysis, the opening-lead analysis, the analysis of every card of the play, the
+HCP-par builder and the benchmarks.
 
 DDS keeps its working memory in the library, one slot per thread index, and endplay
 always passes index 0: two threads of one process inside it at once corrupt that memory
@@ -10,7 +10,8 @@ each call holds a process-wide lock for as long as it is in the library, and a c
 gets a plain answer that needs the library no more. Separate processes (Celery workers,
 the builder's pool) each have their own library and their own lock.
 
-The lock is held only for one call (about 1–150 ms); a robot counts the wait against its
+The lock is held only for one call (about 1–150 ms; a batch of :func:`solve_targets`,
+up to about 0.2 s); a robot counts the wait against its
 time budget like the solve itself. endplay is imported on the first call, so that
 ``import scoring`` stays light. (endplay's ``Deal.legal_moves`` enters DDS too: the house
 does not call it outside the tests, which check that with the rest.)
@@ -23,7 +24,16 @@ from collections.abc import Mapping, Sequence
 
 from scoring.notation import RANKS, SEATS
 
-__all__ = ["calc_dd_table", "par", "position_deal", "solve_best", "solve_board"]
+__all__ = [
+    "calc_dd_table",
+    "par",
+    "position_deal",
+    "solve_best",
+    "solve_board",
+    "solve_target",
+    "solve_targets",
+    "solver_load",
+]
 
 #: Held while a thread is inside DDS; no call into DDS is made without it.
 _DDS = threading.Lock()
@@ -48,6 +58,34 @@ def solve_best(deal) -> int:
 
     with _DDS:
         return max((int(t) for _, t in dds.solve_board(deal, SolveMode.OptimalOne)), default=0)
+
+
+def solver_load() -> None:
+    """Load the library now (its first import takes about half a second), so that a
+    caller that times its solves does not count the import."""
+    from endplay import dds  # noqa: F401
+
+
+def solve_target(deal, target: int) -> bool:
+    """Whether the side of the player to move in ``deal`` can take ``target`` of the
+    tricks left double dummy: DDS searches for one card reaching the target only, a few
+    milliseconds on a full deal (the robots' judged slams ask it of many layouts)."""
+    from endplay import dds
+    from endplay.dds.solve import SolveMode
+
+    with _DDS:
+        found = dds.solve_board(deal, SolveMode.TargetOne, target)
+        return any(int(t) >= target for _, t in found)
+
+
+def solve_targets(deals, target: int) -> list[bool]:
+    """:func:`solve_target` of each of ``deals`` in one call: DDS shares them out among
+    its threads (about twice as fast on two cores)."""
+    from endplay.dds.solve import SolveMode, solve_all_boards
+
+    with _DDS:
+        found = solve_all_boards(list(deals), SolveMode.TargetOne, target)
+        return [any(int(t) >= target for _, t in one) for one in found]
 
 
 def calc_dd_table(deal):

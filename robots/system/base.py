@@ -46,7 +46,8 @@ class Rule:
     ``unbid_majors``) to the (fewest, most) cards; ``total`` bounds the points of the two
     hands (the hand's and what partner has shown, :meth:`Picture.expected`); ``fit`` the
     cards of the chosen suit in the two hands; ``dist`` counts the hand's shortness and
-    ``long`` its length (:attr:`Hand.support`, :attr:`Hand.length`)."""
+    ``long`` its length (:attr:`Hand.support`, :attr:`Hand.length`); a ``judged`` rule is
+    tried only when the call of the others would stop below slam (a judged slam)."""
 
     when: str
     call: str
@@ -65,6 +66,7 @@ class Rule:
     dist: bool = False
     long: bool = False
     key: str = ""
+    judged: bool = False
     pattern: re.Pattern | None = field(default=None, compare=False, repr=False)
 
 
@@ -160,13 +162,17 @@ class Meaning:
 
 @dataclass
 class Context:
-    """The auction as the seat to call sees it."""
+    """The auction as the seat to call sees it, the board's vulnerability, and (for the
+    judged rules) the call the other rules would make and what the judgement found."""
 
     calls: list[str]
     seats: list[str]
     me: str
     pictures: dict[str, Picture]
     groups: dict[str, str] = field(default_factory=dict)
+    vul: str = "None"
+    stop: str | None = None
+    memo: dict = field(default_factory=dict)
 
     @property
     def mate(self) -> Picture:

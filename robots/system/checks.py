@@ -5,6 +5,7 @@ system card shows (marked for translation; Django translates it where it is show
 from __future__ import annotations
 
 from robots.system.base import SUIT_ORDER, Context, Hand, bid_rank, is_bid
+from robots.system.judge import judge_window, judged_rkcb, judged_slam
 from robots.system.labels import _
 
 __all__ = ["AUCTION_CHECKS", "CHECKS", "CONTEXTS", "cue_suits", "keycards"]
@@ -360,6 +361,17 @@ CHECKS.update(
             lambda c, h, s: c.pictures[c.me].hcp[1] >= 16,
             _("we have not shown a weak hand (a preempt, a weak raise)"),
         ),
+        "judged_slam": (
+            judged_slam,
+            _("layouts of the unseen hands that fit the auction, solved double dummy: the"
+              " slam in this strain makes in at least four in five of them and scores more"
+              " than stopping"),
+        ),
+        "judged_rkcb": (
+            judged_rkcb,
+            _("the same judgement, seven layouts in ten, favours a slam in our agreed suit:"
+              " key cards first"),
+        ),
         "partner_bid": (
             lambda c, h, s: any(is_bid(x) or x == "X" for x, seat in zip(c.calls, c.seats,
                                 strict=True) if seat == _partner(c)),
@@ -399,6 +411,13 @@ def _major_raised(ctx: Context) -> bool:
 
 
 CONTEXTS = {
+    "judge": (
+        judge_window,
+        _(
+            "partner has bid naturally, the auction below six, no 4NT by our side, and the"
+            " rules would stop below slam"
+        ),
+    ),
     "advance": (_advance, _("partner's takeout double, and the next player passed")),
     "any": (lambda c: True, _("any auction the rules above do not cover")),
     "rkcb": (lambda c: _mate_last(c, "rkcb"), _("partner asked for key cards with 4NT")),

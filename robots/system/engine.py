@@ -207,12 +207,30 @@ def _context(calls: list[str], dealer: str) -> Context:
     return Context(list(calls), seats, me, _pictures(tuple(calls), dealer))
 
 
-def call_pick(calls: list[str], dealer: str, hand: Hand, legal: set[str]) -> tuple[str, Rule]:
-    """The robot's call and its rule: the first rule that fits (a pass when none does)."""
+def call_pick(
+    calls: list[str], dealer: str, hand: Hand, legal: set[str], vul: str = "None"
+) -> tuple[str, Rule]:
+    """The robot's call and its rule: the first rule that fits (a pass when none does).
+    When that call stops below slam, the judged rules are tried next (docs/rules.md
+    § Robots, *Judged slams*): a slam the simulation favours, made only where the
+    system reads the call as that rule (:func:`_reads`)."""
     ctx = _context(calls, dealer)
+    ctx.vul = vul
     key = _key(calls)
+    call, rule = _first(ctx, key, hand, legal, judged=False)
+    if _stops(ctx, call, rule):
+        ctx.stop = call
+        found = _first(ctx, key, hand, legal, judged=True)
+        if found is not None:
+            return found
+    return call, rule
+
+
+def _first(ctx: Context, key: str, hand: Hand, legal: set[str], *, judged: bool):
+    """The first rule (judged or not) that fits and its call; a pass, or None for the
+    judged rules, when none does."""
     for one in RULES:
-        if not _context_matches(ctx, one, key):
+        if one.judged != judged or not _context_matches(ctx, one, key):
             continue
         kind, var = _template(one.call)
         if var in FREE:
@@ -225,9 +243,32 @@ def call_pick(calls: list[str], dealer: str, hand: Hand, legal: set[str]) -> tup
             suits = [None]
         for suit in suits:
             call = _build(ctx, one.call, suit)
-            if call in legal and _meets(ctx, one, hand, suit):
+            if call in legal and _meets(ctx, one, hand, suit) and _reads(ctx, one, call):
                 return call, one
-    return "P", PASS_RULE
+    return None if judged else ("P", PASS_RULE)
+
+
+def _reads(ctx: Context, one: Rule, call: str) -> bool:
+    """A judged rule's call only where the system reads the call as that rule (its key:
+    partner answers a judged 4NT as key cards), so partner and the opponents read it
+    right; any other rule's call, always."""
+    if not one.judged:
+        return True
+    read = _meaning(tuple(ctx.calls), ctx.seats[0] if ctx.seats else ctx.me, call).rule
+    return read is not None and read.key == one.key
+
+
+def _stops(ctx: Context, call: str, rule: Rule) -> bool:
+    """Whether ``call`` leaves our side in a contract below slam: a pass of our side's
+    bid, or a natural bid of a game (or five of a suit) that neither forces nor invites."""
+    last, seat = ctx.last_bid()
+    if call == "P":
+        return last is not None and ctx.ours(seat) and int(last[0]) < 6
+    if not is_bid(call) or rule.forcing or rule.invite or rule.artificial:
+        return False
+    level, strain = int(call[0]), call[1:]
+    game = level >= 5 or strain == "NT" and level >= 3 or strain in ("H", "S") and level >= 4
+    return game and level < 6
 
 
 def call_meaning(calls: list[str], dealer: str, call: str) -> Meaning:

@@ -32,6 +32,9 @@ __all__ = ["NAME", "PASS_RULE", "RULES", "SECTIONS"]
 #: fit (key cards asked), and for a control bid below game.
 SLAM_AT = 30
 CUE_AT = 28
+#: The fewest points between the two hands (counting length) at which a stop below slam
+#: is judged by simulation (docs/rules.md § Robots, *Judged slams*).
+JUDGE_AT = 27
 
 
 PASS_RULE = r("@any", "P", _("Nothing the system covers"))
@@ -364,6 +367,20 @@ SLAM_TRIES = [
 ]  # fmt: skip
 
 
+JUDGED_SLAM = _("Slam, judged by simulation of the unseen hands")
+JUDGED = [
+    # tried only when the rules would stop below slam: the simulation's slam, by key
+    # cards when its strain is our agreed suit and 4NT asks for them, else at once
+    r("@judge", "4NT", RKCB, total=(JUDGE_AT, 60), long=True,
+      checks=("mate_not_nt", "our_contract", "agreed_fit", "judged_rkcb"), artificial=True,
+      forcing=True, key="rkcb", judged=True),
+    r("@judge", "6NT", JUDGED_SLAM, total=(JUDGE_AT, 60), long=True, checks=("judged_slam",),
+      key="judged", judged=True),
+    r("@judge", "6{s}", JUDGED_SLAM, total=(JUDGE_AT, 60), long=True, suits="SHDC",
+      checks=("judged_slam",), key="judged", judged=True),
+]  # fmt: skip
+
+
 GENERAL = [
     # slams: Roman Key Card Blackwood with a fit, 6NT without one
     r("@any", "P", _("Passes partner's penalty double"), checks=("mate_penalty",)),
@@ -444,6 +461,7 @@ SECTIONS = [
     (_("Advancing partner's double or overcall"), ADVANCES),
     (_("Responder when they compete"), RESPONDER),
     (_("Overcalls, takeout doubles and balancing"), OVERCALLS),
+    (_("Judged slams: when the rules stop below slam"), JUDGED),
     (_("Every other auction: slams, games, invitations, competing, penalty doubles"), GENERAL),
 ]
 RULES: list = [one for _title, rules in SECTIONS for one in rules]

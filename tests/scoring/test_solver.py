@@ -103,3 +103,25 @@ def test_a_position_mid_trick_is_solved_for_the_seat_whose_card_is_next() -> Non
     hands["S"] = ["S3", "H3"]
     answers = solved(hands, ["C2", "CQ"], "S")  # then West, who wins the club
     assert answers == {"CA": 0}  # North, void, ruffs: East-West take nothing
+
+
+def test_a_target_answers_as_the_best_count_does() -> None:
+    """``solve_target`` and ``solve_targets`` (one batch): whether the side to move
+    takes the target, as the best count of ``solve_best`` says, for each target."""
+    import random
+
+    from scoring import RANKS
+    from scoring.solver import position_deal, solve_best, solve_target, solve_targets
+
+    rng = random.Random(7)
+    cards = [suit + rank for suit in "SHDC" for rank in RANKS]
+    deals = []
+    for _ in range(6):
+        rng.shuffle(cards)
+        hands = {seat: cards[13 * i : 13 * i + 13] for i, seat in enumerate("NESW")}
+        deals.append((hands, rng.choice(["S", "H", "NT"])))
+    best = [solve_best(position_deal(hands, "E", [], strain)) for hands, strain in deals]
+    for target in (2, 5, 7):
+        one = [solve_target(position_deal(h, "E", [], s), target) for h, s in deals]
+        batch = solve_targets([position_deal(h, "E", [], s) for h, s in deals], target)
+        assert one == batch == [count >= target for count in best]
