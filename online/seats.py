@@ -4,7 +4,7 @@ goes next all read it here (``docs/rules.md`` § Online play, the director)."""
 
 from __future__ import annotations
 
-from django.db.models import Exists, OuterRef, Q, Subquery
+from django.db.models import OuterRef, Subquery
 
 from accounts.models import User
 from tournaments.formats import format_for
@@ -22,7 +22,12 @@ def seat_players(event: Event, tables: list[Table]) -> dict[int, dict[str, User]
     entries = {e for t in tables for e in (t.ns_id, t.ew_id) if e} if pairs else set()
     lineup = TableSeat.objects.filter(table__in=tables, player=OuterRef("pk"))
     members = EntryMember.objects.filter(entry_id__in=entries, player=OuterRef("pk"))
-    users = User.objects.filter(Q(Exists(lineup)) | Q(Exists(members))).annotate(
+    # the players' ids first: PostgreSQL finds them by index, where an OR of two EXISTS
+    # tests scanned every user of the site
+    seated = TableSeat.objects.filter(table__in=tables).order_by().values("player_id")
+    members_of = EntryMember.objects.filter(entry_id__in=entries).order_by().values("player_id")
+    ids = seated.union(members_of, all=True)
+    users = User.objects.filter(pk__in=ids).annotate(
         lineup_table=Subquery(lineup.values("table_id")[:1]),
         lineup_seat=Subquery(lineup.values("seat")[:1]),
         member_entry=Subquery(members.values("entry_id")[:1]),
