@@ -24,6 +24,7 @@ __all__ = [
     "hand_read",
     "is_bid",
     "rule",
+    "stopper",
 ]
 
 SUIT_ORDER = "CDHS"  # lowest first
@@ -110,6 +111,21 @@ class Hand:
     def length(self) -> int:
         """Length points: one for each card over four in a suit."""
         return sum(max(0, n - 4) for n in self.len.values())
+
+
+def stopper(hand: Hand, suit: str) -> bool:
+    """A stopper in ``suit``: the ace, the king with one more, the queen with two more,
+    the jack with three more."""
+    ranks = [card[1] for card in hand.cards if card[0] == suit]
+    count = len(ranks)
+    return (
+        "A" in ranks
+        or "K" in ranks
+        and count >= 2
+        or "Q" in ranks
+        and count >= 3
+        or ("J" in ranks and count >= 4)
+    )
 
 
 def hand_read(cards: list[str]) -> Hand:

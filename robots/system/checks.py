@@ -5,23 +5,12 @@ system card shows (marked for translation; Django translates it where it is show
 from __future__ import annotations
 
 from robots.system.base import SUIT_ORDER, Context, Hand, bid_rank, is_bid
+from robots.system.base import stopper as _stopper
+from robots.system.conventions import CONVENTION_CHECKS, CONVENTION_CONTEXTS
 from robots.system.judge import judge_window, judged_rkcb, judged_slam
 from robots.system.labels import _
 
 __all__ = ["AUCTION_CHECKS", "CHECKS", "CONTEXTS", "cue_suits", "keycards"]
-
-
-def _stopper(hand: Hand, suit: str) -> bool:
-    ranks = [card[1] for card in hand.cards if card[0] == suit]
-    count = len(ranks)
-    return (
-        "A" in ranks
-        or "K" in ranks
-        and count >= 2
-        or "Q" in ranks
-        and count >= 3
-        or ("J" in ranks and count >= 4)
-    )
 
 
 def keycards(hand: Hand, trump: str | None) -> int:
@@ -294,6 +283,7 @@ CHECKS = {
     "upper_half": (_upper_half, _("the upper half of the points shown")),
     "lower_half": (lambda c, h, s: not _upper_half(c, h, s), _("the lower half")),
     "trump_tricks": (_trump_tricks, _("four or more of their trumps with two honours")),
+    **CONVENTION_CHECKS,
 }
 
 
@@ -471,6 +461,7 @@ CONTEXTS = {
         ),
         _("the opponents opened and our side has only passed"),
     ),  # fmt: skip
+    **CONVENTION_CONTEXTS,
 }
 
 

@@ -1,7 +1,8 @@
 """The robots' bidding system, described once as data (docs/rules.md § Robots, *Its
 bidding system*): 2/1-flavoured Standard American, five-card majors, a 15–17 1NT, a
-strong 2♣, weak twos, Stayman and Jacoby transfers, Jacoby 2NT, limit raises,
-negative and takeout doubles, Roman Key Card Blackwood 1430 with the trump queen ask.
+strong 2♣, weak twos, Stayman and Jacoby transfers, Jacoby 2NT, limit raises, New
+Minor Forcing, Fourth Suit Forcing, negative and takeout doubles, Roman Key Card
+Blackwood 1430 with the trump queen ask.
 
 The rules are tried in order: the robot makes the first rule's call whose auction
 pattern matches and whose hand constraints its hand meets; an explanation is the first
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 from robots.system.base import rule as r
 from robots.system.competition import ADVANCES, OVERCALLS, RESPONDER
+from robots.system.conventions import FOURTH_SUIT, NEW_MINOR
 from robots.system.labels import (
     ACCEPT,
     GAME,
@@ -458,6 +460,7 @@ SECTIONS = [
     (_("Over weak twos and preempts"), WEAK_TWOS),
     (_("Responses to one of a suit"), RESPONSES),
     (_("Opener's rebids and the next round"), REBIDS),
+    (_("New Minor Forcing and Fourth Suit Forcing"), NEW_MINOR + FOURTH_SUIT),
     (_("Advancing partner's double or overcall"), ADVANCES),
     (_("Responder when they compete"), RESPONDER),
     (_("Overcalls, takeout doubles and balancing"), OVERCALLS),
