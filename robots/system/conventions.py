@@ -34,9 +34,8 @@ for opened, other in (("C", "D"), ("D", "C")):
         r(ask, "2NT", _("No fit, minimum"), hcp=(12, 13)),
         r(ask, "3NT", _("No fit, maximum"), hcp=(14, 14)),
         # responder places the contract
-        r(f"{ask} 2{{M}} P", "4{M}", GAME, hcp=(13, 18)),
-        r(f"{ask} 2{{M}} P", "P", _("To play: no game opposite a minimum"), hcp=(0, 12)),
-        r(f"{ask} 3{{M}} P", "4{M}", GAME, hcp=(11, 18)),
+        # (an eight-card fit: 11 and a doubleton opposite 12–13 are worth game)
+        r(f"{ask} [23]{{M}} P", "4{M}", GAME, hcp=(11, 18)),
         r(f"{ask} 2NT P", "3NT", GAME, hcp=(13, 18)),
         r(f"{ask} 2NT P", "P", _("To play: no game opposite a minimum"), hcp=(0, 12)),
         r(f"{ask} 3NT P", "P", TO_PLAY, hcp=(0, 18)),
@@ -59,7 +58,7 @@ FOURTH = (
 )
 FSF = _("Fourth Suit Forcing: artificial, forcing to game")
 FOURTH_SUIT = [
-    r(FOURTH, "3NT", _("Game, a stopper in the fourth suit"), hcp=(12, 18),
+    r(FOURTH, "3NT", _("Game, a stopper in the fourth suit"), hcp=(12, 15),
       lengths={"y": (0, 4)}, checks=("no_major_fit", "stop_unbid")),
     r(FOURTH, "c{s}", FSF, hcp=(12, 37), suits="unbid", checks=("no_major_fit",),
       artificial=True, forcing=True, key="fsf"),

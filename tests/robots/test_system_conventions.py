@@ -40,7 +40,8 @@ def _chinese(auction: list[str], call: str) -> str:
          False),
         # responder places the contract: game with enough, else pass the minimum
         (NMF_H + ["2D", "P", "2H", "P"], "K3.AQJ54.K42.852", "4H", "Game", "成局", False),
-        (NMF_H + ["2D", "P", "2H", "P"], "K3.AQJ54.Q42.852", "P", "To play: no game",
+        (NMF_H + ["2D", "P", "3H", "P"], "K3.AQJ54.J42.852", "4H", "Game", "成局", False),
+        (NMF_H + ["2D", "P", "2NT", "P"], "K3.AQJ54.Q42.852", "P", "To play: no game",
          "停叫：对低限不成局", False),
         (NMF_H + ["2D", "P", "2NT", "P"], "K3.AQJ54.K42.852", "3NT", "Game", "成局", False),
         # Fourth Suit Forcing: no fit and no club stopper, game values
