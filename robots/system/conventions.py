@@ -56,7 +56,7 @@ FOURTH = (
     r"(?!1C P 1D P 1H P)1(?P<x>[CDHS]) P 1(?!(?P=x))(?P<y>[CDHS]) P"
     r" [12](?!(?P=x)|(?P=y))(?P<z>[CDHS]) P"
 )
-FSF = _("Fourth Suit Forcing: artificial, forcing to game")
+FSF = _("Fourth Suit Forcing: forcing to game")
 FOURTH_SUIT = [
     r(FOURTH, "3NT", _("Game, a stopper in the fourth suit"), hcp=(12, 15),
       lengths={"y": (0, 4)}, checks=("no_major_fit", "stop_unbid")),
