@@ -1,8 +1,8 @@
 """The online app's row locks, in the one order across the apps (``docs/rules.md``
 § Concurrency; ranks from ``tournaments/lock_order.py``).
 
-An action at a table kept live (``online.live``) takes only its board, FOR KEY SHARE
-(``board_play_open_for_key_share``), before it writes its row: the round's cut, which
+An action at a table kept live (``online.live``) takes only its board, FOR KEY SHARE, in
+the statement that writes its row (``play_action_insert_if_open``): the round's cut, which
 locks the board FOR UPDATE, then waits for the action, or the action for the cut (and
 then finds the board cut), never each for the other. An action the long way takes, as a
 result entry does, the table's round FOR SHARE and the
@@ -65,20 +65,14 @@ def board_plays_in_play_for_update(*, table_ids) -> list[BoardPlay]:
     )
 
 
-@lock_rank(lock_order.BOARD_PLAY)
-def board_play_open_for_key_share(play_id: int) -> tuple | None:
-    """The board ``play_id`` while it is in play, with what an action at a live table
-    checks (``online.services``), in one read: ``(typed, round status, round ends_at,
-    event paused_at, event online_play, event undo_allowed)``; ``typed``: a result was
-    typed for it. The board's row is held FOR KEY SHARE (as the action's row would take
-    it) until the transaction ends, so the round's cut cannot come between this read and
-    the row. None when the board is no longer in play. SQLite has no row locks: its
-    transactions take the database's write lock at their start."""
-    if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:  # the read below, written once: the ORM's
-            # building of it cost more CPU than the query (docs/benchmarks.md)
-            cursor.execute(_open_sql(), [play_id, BoardPlay.Status.PLAYING])
-            return cursor.fetchone()
+def board_play_open(play_id: int) -> tuple | None:
+    """SQLite's check of the board ``play_id`` before an action's row at a live table
+    (``online.services``), in one read: ``(typed, round status, round ends_at, event
+    paused_at, event online_play, event undo_allowed)``; ``typed``: a result was typed
+    for it. None when the board is no longer in play. SQLite has no row locks: the
+    action's transaction took the database's write lock at its start. PostgreSQL checks
+    the same in the row's own statement (``play_action_insert_if_open``): the two are
+    one rule, kept in step, and the live table's tests run on both."""
     typed = Result.objects.filter(table_id=OuterRef("table_id"), board_id=OuterRef("board_id"))
     rows = (
         BoardPlay.objects.filter(pk=play_id, status=BoardPlay.Status.PLAYING)
@@ -96,32 +90,16 @@ def board_play_open_for_key_share(play_id: int) -> tuple | None:
     return rows.first()
 
 
-@functools.cache
-def _open_sql() -> str:
-    """``board_play_open_for_key_share``'s query on PostgreSQL, with its row lock."""
-    q = connection.ops.quote_name
-    play, table = q(BoardPlay._meta.db_table), q(Table._meta.db_table)
-    rnd, event, result = q(Round._meta.db_table), q(Event._meta.db_table), q(Result._meta.db_table)
-    return (
-        f"SELECT EXISTS (SELECT 1 FROM {result} r WHERE r.table_id = bp.table_id"
-        f" AND r.board_id = bp.board_id), rd.status, rd.ends_at, ev.paused_at,"
-        f" ev.online_play, ev.undo_allowed"
-        f" FROM {play} bp JOIN {table} t ON t.id = bp.table_id"
-        f" JOIN {rnd} rd ON rd.id = t.round_id JOIN {event} ev ON ev.id = rd.event_id"
-        f" WHERE bp.id = %s AND bp.status = %s FOR KEY SHARE OF bp"
-    )
-
-
 @lock_rank(lock_order.BOARD_PLAY)
 def play_action_insert_if_open(
     *, play_id: int, seq: int, seat: str, kind: str, value: str, alert: str, user_id,
     created_at, undo_allowed: bool, now,
 ) -> bool:  # fmt: skip
     """PostgreSQL: an action's row written in one statement, only while its board is
-    open as ``board_play_open_for_key_share`` says it (in play, no result typed, the
+    open as ``board_play_open`` says it on SQLite (in play, no result typed, the
     event online with ``undo_allowed`` as the engine has it, the round taking play at
-    ``now``), the board's row held FOR KEY SHARE as that read holds it: the round's cut
-    waits for it or it for the cut. False when the board is no longer open (nothing is
+    ``now``), the board's row held FOR KEY SHARE: the round's cut, which locks it FOR
+    UPDATE, waits for it or it for the cut. False when the board is no longer open (nothing is
     written); an ``IntegrityError`` when another process stored action ``seq`` first."""
     with connection.cursor() as cursor:
         cursor.execute(

@@ -42,7 +42,7 @@ from .layers import group_send_stored
 from .live import LiveTable, live_drop, live_get, live_observe, live_put, live_replace
 from .lock_objects import (
     board_play_for_update,
-    board_play_open_for_key_share,
+    board_play_open,
     board_play_started_for_update,
     board_plays_in_play_for_update,
     play_action_insert_if_open,
@@ -290,10 +290,10 @@ def _live_transaction(seated: str | None, kind: str):
 
 
 def _live_board_open(entry, now: datetime) -> bool:
-    """The one read of the one-write path (``board_play_open_for_key_share``): the board
+    """SQLite's one read of the one-write path (``board_play_open``): the board
     is still in play with no result typed for it, the event still plays online with the
     undo setting the engine has, and the round takes play (``round_past_end``)."""
-    row = board_play_open_for_key_share(entry.play_id)
+    row = board_play_open(entry.play_id)
     if row is None:
         return False
     typed, status, ends_at, paused_at, online, undo = row
